@@ -1,0 +1,61 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that jest's CommonJS runtime must transform (see ../shared/docs/toolchain.md).
+const esmPackages = [
+  'rettime',
+  'until-async',
+  '@mswjs',
+  'msw',
+  '@open-draft',
+  'headers-polyfill',
+  'outvariant',
+  'strict-event-emitter',
+  'is-node-process',
+  'jose',
+  'openid-client',
+  'oauth4webapi',
+  'lucide-react',
+];
+
+const tsJest: [string, Record<string, unknown>] = [
+  'ts-jest',
+  {
+    // Types are checked by `npm run typecheck`; ts-jest only transpiles.
+    diagnostics: false,
+    tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', allowJs: true, esModuleInterop: true, target: 'ES2022' },
+  },
+];
+
+const common = {
+  transform: { '^.+\\.[tj]sx?$': tsJest, '^.+\\.m?js$': tsJest },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': '<rootDir>/test/utils/styleStub.ts',
+    '\\.(svg|png|woff2?)$': '<rootDir>/test/utils/fileStub.ts',
+    '^@/(.*)$': '<rootDir>/src/$1',
+  },
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/server/', '<rootDir>/test/e2e/'],
+      setupFilesAfterEnv: ['<rootDir>/test/setupTests.ts'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/server/setup.ts'],
+    },
+  ],
+};
+
+export default config;
