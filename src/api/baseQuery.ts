@@ -1,0 +1,117 @@
+import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { Mutex } from 'async-mutex';
+import { navigateTo } from '@/app/navigation';
+import { logout, tokensRefreshed } from '@/features/auth/authSlice';
+import { tokenStorage } from '@/features/auth/tokenStorage';
+import type { AuthState, TokenPair } from '@/features/auth/types';
+import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
+
+export const API_BASE_URL = process.env.API_BASE_URL || '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+const REFRESH_LOCK_NAME = 'carcare-token-refresh';
+
+/** Calls whose 401 means "wrong credentials", never "refresh and retry" (spec §8, architecture.md §4). */
+const NO_REAUTH_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/rotate-refresh-token', '/auth/register/'];
+
+type StateWithAuth = { auth: AuthState };
+
+function currentToken(api: Pick<BaseQueryApi, 'getState'>): string | null {
+  return (api.getState() as StateWithAuth).auth.token ?? tokenStorage.getToken();
+}
+
+function urlOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE_URL,
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders: (headers, api) => {
+    // An explicit Authorization (profile with an explicit token) wins over the stored one.
+    if (!headers.has('Authorization')) {
+      const token = currentToken(api);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+    }
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    headers.set('Accept', 'application/json');
+    return headers;
+  },
+});
+
+/** One refresh at a time in this tab (async-mutex) and, where the browser has Web Locks, across tabs. */
+const refreshMutex = new Mutex();
+function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  return refreshMutex.runExclusive(() => {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request(REFRESH_LOCK_NAME, fn) : fn();
+  });
+}
+
+function endSession(api: BaseQueryApi): void {
+  api.dispatch(logout());
+  navigateTo('/login');
+}
+
+type ReauthOutcome = 'retry' | 'ended';
+
+/**
+ * Runs under the lock. If the token changed since the failed request was sent (another request or tab already
+ * refreshed), adopt it and retry; if the session is already gone, stop; otherwise refresh once.
+ */
+async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: object): Promise<ReauthOutcome> {
+  const stateToken = (api.getState() as StateWithAuth).auth.token;
+  const storedToken = tokenStorage.getToken();
+  if (!stateToken && !storedToken) return 'ended';
+  if (storedToken && storedToken !== usedToken) {
+    if (storedToken !== stateToken) api.dispatch(tokensRefreshed({ token: storedToken, refreshToken: tokenStorage.getRefreshToken() ?? '' }));
+    return 'retry';
+  }
+  if (stateToken && stateToken !== usedToken) return 'retry';
+
+  const refreshToken = tokenStorage.getRefreshToken() ?? (api.getState() as StateWithAuth).auth.refreshToken;
+  if (!refreshToken) {
+    endSession(api);
+    return 'ended';
+  }
+  const result = await rawBaseQuery({ url: '/auth/refresh-token', method: 'POST', body: { refreshToken } }, api, extra);
+  const pair = result.data as Partial<TokenPair> | undefined;
+  if (!result.error && pair?.token) {
+    const next: TokenPair = { token: pair.token, refreshToken: pair.refreshToken ?? refreshToken };
+    tokenStorage.saveTokens(next.token, next.refreshToken); // before the lock is released, for other tabs
+    api.dispatch(tokensRefreshed(next));
+    return 'retry';
+  }
+  endSession(api);
+  return 'ended';
+}
+
+/**
+ * The baseQuery of architecture.md §4: bearer token, 10 s time-out, JSON, and the spec §4 refresh-and-retry:
+ * a 401 about tokens triggers one refresh at a time while other failed requests wait, then each request is
+ * retried once. Errors come out normalised as {@link ApiError} with the spec §8 messages.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const url = urlOf(args);
+  const isAuthCall = NO_REAUTH_PATHS.some((p) => url.startsWith(p));
+
+  await refreshMutex.waitForUnlock();
+  const usedToken = currentToken(api);
+  let result = await rawBaseQuery(args, api, extra ?? {});
+
+  if (result.error && !isAuthCall && isTokenProblem(result.error)) {
+    const outcome = await exclusive(() => refreshOnce(usedToken, api, extra ?? {}));
+    if (outcome === 'ended') return { error: { status: 401, message: MESSAGES.SESSION_EXPIRED } };
+    result = await rawBaseQuery(args, api, extra ?? {});
+    // Retried once; a second 401 ends the session instead of refreshing again.
+    if (result.error && result.error.status === 401) {
+      endSession(api);
+      return { error: toApiError(result.error) };
+    }
+  } else if (result.error && result.error.status === 401 && !isAuthCall) {
+    // Spec §8: any other 401 → storage cleared, /login, message or 'Authentication failed'.
+    endSession(api);
+  }
+
+  if (result.error) return { error: toApiError(result.error, url.startsWith('/auth/login')) };
+  return { data: result.data, meta: result.meta };
+};

@@ -1,0 +1,62 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { api } from '@/api/api';
+import appointmentsSlice from '@/features/appointments/appointmentsSlice';
+import authSlice, { restoreAuthState } from '@/features/auth/authSlice';
+import bookingSlice from '@/features/booking/bookingSlice';
+import servicesSlice from '@/features/services/servicesSlice';
+import timeLogsSlice from '@/features/timeLogs/timeLogsSlice';
+import { listenerMiddleware } from './listeners';
+
+const combinedReducer = combineReducers({
+  [authSlice.reducerPath]: authSlice.reducer,
+  [servicesSlice.reducerPath]: servicesSlice.reducer,
+  [timeLogsSlice.reducerPath]: timeLogsSlice.reducer,
+  [appointmentsSlice.reducerPath]: appointmentsSlice.reducer,
+  [bookingSlice.reducerPath]: bookingSlice.reducer,
+  [api.reducerPath]: api.reducer,
+});
+
+export type RootState = ReturnType<typeof combinedReducer>;
+
+/** Bump when a persisted slice changes shape; add a migration that maps the old shape (or drops it). */
+export const PERSIST_VERSION = 1;
+export const PERSIST_KEY = 'carcare';
+
+export const persistConfig = {
+  key: PERSIST_KEY,
+  version: PERSIST_VERSION,
+  storage,
+  // The four local-data slices only: auth lives in its own three keys, the api cache is never persisted.
+  whitelist: ['services', 'timeLogs', 'appointments', 'booking'],
+  migrate: createMigrate({}, { debug: false }),
+};
+
+const rootReducer = persistReducer(persistConfig, combinedReducer);
+
+/**
+ * Creates the store. Without a preloaded auth state the session is restored from localStorage (spec §4
+ * "App start"). Tests pass the state they need.
+ */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: { auth: restoreAuthState(), ...preloadedState } as ReturnType<typeof rootReducer>,
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
+        .prepend(listenerMiddleware.middleware)
+        .concat(api.middleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export function setupPersistor(store: AppStore) {
+  return persistStore(store);
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,13 @@
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '@/app/hooks';
+import { selectCurrentUser } from '@/features/auth/authSlice';
+import { hasRole } from '@/features/auth/sessionUser';
+import type { Role } from '@/features/auth/types';
+import { AccessDenied } from './AccessDenied';
+
+/** Spec §6: a required role that the user's first role lacks → Access Denied with a Go Back button. */
+export default function RequireRole({ role }: { role: Role }) {
+  const user = useAppSelector(selectCurrentUser);
+  if (!hasRole(user, role)) return <AccessDenied message={`This page requires ${role} access.`} />;
+  return <Outlet />;
+}

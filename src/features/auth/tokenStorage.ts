@@ -1,0 +1,74 @@
+import { parseStoredUser } from './sessionUser';
+import type { SessionUser } from './types';
+
+/** Browser storage keys (spec §3, §9). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  rememberMe: 'remember_me',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  refreshToken: string | null;
+  user: SessionUser;
+}
+
+export type StoredSessionResult = { kind: 'session'; session: StoredSession } | { kind: 'none' } | { kind: 'corrupt' };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const tokenStorage = {
+  getToken: (): string | null => storage()?.getItem(STORAGE_KEYS.token) ?? null,
+  getRefreshToken: (): string | null => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
+
+  /** Spec §4 "App start": token + user → a session; either missing → none; unreadable user → corrupt. */
+  read(): StoredSessionResult {
+    const s = storage();
+    if (!s) return { kind: 'none' };
+    const token = s.getItem(STORAGE_KEYS.token);
+    const userJson = s.getItem(STORAGE_KEYS.user);
+    if (!token || !userJson) return { kind: 'none' };
+    try {
+      return { kind: 'session', session: { token, refreshToken: s.getItem(STORAGE_KEYS.refreshToken), user: parseStoredUser(userJson) } };
+    } catch {
+      return { kind: 'corrupt' };
+    }
+  },
+
+  saveSession({ token, refreshToken, user }: StoredSession): void {
+    const s = storage();
+    if (!s) return;
+    s.setItem(STORAGE_KEYS.token, token);
+    if (refreshToken) s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+    else s.removeItem(STORAGE_KEYS.refreshToken);
+    s.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  },
+
+  saveTokens(token: string, refreshToken: string | null): void {
+    const s = storage();
+    if (!s) return;
+    s.setItem(STORAGE_KEYS.token, token);
+    if (refreshToken) s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+  },
+
+  saveUser(user: SessionUser): void {
+    storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  },
+
+  /** Removes the three session keys (remember_me is left alone: it is a preference, not a credential). */
+  clear(): void {
+    const s = storage();
+    if (!s) return;
+    s.removeItem(STORAGE_KEYS.token);
+    s.removeItem(STORAGE_KEYS.refreshToken);
+    s.removeItem(STORAGE_KEYS.user);
+  },
+};

@@ -1,0 +1,100 @@
+export const ROLES = ['CUSTOMER', 'EMPLOYEE', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in user as the app keeps it (spec §3 "Session user", plus profile fields once loaded). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  roles: string[];
+  /** roles[0], default CUSTOMER. May be a role this app does not know (the dashboard router then shows Access Error). */
+  role: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber?: string;
+  address?: string;
+  department?: string;
+  isActive?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface AuthState {
+  user: SessionUser | null;
+  token: string | null;
+  refreshToken: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  refreshToken: string;
+  type?: string;
+  id: string | number;
+  email: string;
+  fullName: string;
+  roles: string[];
+}
+
+export interface RegistrationRequest {
+  email: string;
+  password: string;
+  fullName: string;
+  phoneNumber: string;
+  address: string;
+  role: Role;
+  employeeId?: string;
+  department?: string;
+}
+
+export interface RegistrationResponse {
+  token?: string;
+  refreshToken?: string;
+  id?: string | number;
+  email?: string;
+  fullName?: string;
+  roles?: string[];
+  success?: boolean;
+  message?: string;
+}
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+export interface ProfileResponse {
+  id: string | number;
+  email: string;
+  fullName: string;
+  phoneNumber?: string | null;
+  address?: string | null;
+  roles: string[];
+  role?: string;
+  isActive?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+  department?: string | null;
+}
+
+export interface UpdateProfileRequest {
+  fullName?: string;
+  phoneNumber?: string;
+  address?: string;
+  role?: Role;
+}
+
+export interface ActiveSession {
+  id: string;
+  deviceInfo: string;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}

@@ -1,0 +1,28 @@
+import { http, HttpResponse } from 'msw';
+
+/** The API origin jsdom resolves `/api` against. */
+export const API = 'http://localhost/api';
+
+export const TEST_TOKENS = { token: 'access-token-1', refreshToken: 'refresh-token-1' } as const;
+
+/**
+ * Default handlers: a signed-in user's happy paths. Tests override per case with `server.use(...)`;
+ * any request without a handler fails the test (onUnhandledRequest: 'error').
+ */
+export const handlers = [
+  http.post(`${API}/auth/logout`, () => HttpResponse.json({ message: 'Logged out successfully' })),
+  http.get(`${API}/auth/profile`, () =>
+    HttpResponse.json({
+      id: 'u-1',
+      email: 'alex@example.com',
+      fullName: 'Alex Morgan',
+      phoneNumber: '+94 77 123 4567',
+      address: '12 Main Street',
+      roles: ['CUSTOMER'],
+      role: 'CUSTOMER',
+      isActive: true,
+      createdAt: '2025-10-01T08:00:00.000Z',
+      updatedAt: '2025-10-01T08:00:00.000Z',
+    }),
+  ),
+];

@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node';
+import { handlers } from './handlers';
+
+/** One MSW server for every web test; tests add per-case handlers with `server.use(...)`. */
+export const server = setupServer(...handlers);
