@@ -7,6 +7,12 @@ import type { AuthState, TokenPair } from '@/features/auth/types';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
 
 export const API_BASE_URL = process.env.API_BASE_URL || '/api';
+
+/** Absolute form of the API base (fetch's Request outside a browser page cannot resolve a relative URL). */
+function absoluteBaseUrl(base: string): string {
+  if (typeof window === 'undefined' || /^https?:\/\//.test(base)) return base;
+  return new URL(base, window.location.origin).toString().replace(/\/$/, '');
+}
 export const REQUEST_TIMEOUT_MS = 10_000;
 const REFRESH_LOCK_NAME = 'carcare-token-refresh';
 
@@ -24,7 +30,7 @@ function urlOf(args: string | FetchArgs): string {
 }
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: API_BASE_URL,
+  baseUrl: absoluteBaseUrl(API_BASE_URL),
   timeout: REQUEST_TIMEOUT_MS,
   prepareHeaders: (headers, api) => {
     // An explicit Authorization (profile with an explicit token) wins over the stored one.

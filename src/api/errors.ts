@@ -41,7 +41,8 @@ interface ErrorBody {
 
 /** The server's `message` (or `error`) from an error body, if it has one. */
 export function serverMessage(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null) return typeof data === 'string' && data.trim() ? data : undefined;
+  // Only a JSON body's message counts: raw text (an HTML error page from a proxy) is never shown to a user.
+  if (typeof data !== 'object' || data === null) return undefined;
   const body = data as ErrorBody;
   if (typeof body.message === 'string' && body.message.trim()) return body.message;
   if (typeof body.error === 'string' && body.error.trim()) return body.error;

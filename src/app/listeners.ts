@@ -22,9 +22,12 @@ startListening({
 /** Logout (and a failed sign-in) clears storage; logout also empties the RTK Query cache. */
 startListening({
   matcher: isAnyOf(logout, authFailure),
-  effect: (action, { dispatch }) => {
+  effect: async (action, { dispatch, delay }) => {
     tokenStorage.clear();
-    if (logout.match(action)) dispatch(api.util.resetApiState());
+    if (!logout.match(action)) return;
+    // Let the request that ended the session settle first: a reset aborts every request still in flight.
+    await delay(0);
+    dispatch(api.util.resetApiState());
   },
 });
 
