@@ -2,10 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
-import GuestOnly from '@/features/auth/guards/GuestOnly';
-import RequireAuth from '@/features/auth/guards/RequireAuth';
-import RequirePermission from '@/features/auth/guards/RequirePermission';
-import RequireRole from '@/features/auth/guards/RequireRole';
+
+// The store and the guards load with the first page that needs them (never on the public pages).
+const StoreLayout = lazy(() => import(/* webpackChunkName: "store" */ './StoreLayout'));
+const GuestOnly = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/GuestOnly'));
+const RequireAuth = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireAuth'));
+const RequireRole = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireRole'));
+const RequirePermission = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequirePermission'));
 
 // Every page is its own chunk (route-level code splitting); the names show in the build's chunk report.
 const LandingPage = lazy(() => import(/* webpackChunkName: "landing" */ '@/features/landing/LandingPage'));
@@ -55,49 +58,54 @@ export const routes: RouteObject[] = [
       { path: '/services', element: <ServicesPage /> },
       { path: '/pricing', element: <PricingPage /> },
       {
-        element: <GuestOnly />,
+        element: <StoreLayout />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/register/employee', element: <EmployeeRegisterPage /> },
-        ],
-      },
-      { path: '/oauth/callback', element: <OAuthCallbackPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/complete-profile', element: <CompleteProfilePage /> },
           {
-            path: '/dashboard',
-            element: <DashboardLayout />,
+            element: <GuestOnly />,
             children: [
-              { index: true, element: <DashboardRouter /> },
-              {
-                element: <RequireRole role="CUSTOMER" />,
-                children: [{ path: 'appointments', element: <BookingPage /> }],
-              },
+              { path: '/login', element: <LoginPage /> },
+              { path: '/register', element: <RegisterPage /> },
+              { path: '/register/employee', element: <EmployeeRegisterPage /> },
             ],
           },
+          { path: '/oauth/callback', element: <OAuthCallbackPage /> },
           {
-            path: '/admin',
-            element: <RequireRole role="ADMIN" />,
+            element: <RequireAuth />,
             children: [
+              { path: '/complete-profile', element: <CompleteProfilePage /> },
               {
-                element: <AdminLayout />,
+                path: '/dashboard',
+                element: <DashboardLayout />,
                 children: [
-                  { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', element: <AdminDashboard /> },
-                  { path: 'analytics', element: <AnalyticsPage /> },
-                  { path: 'inventory', element: <InventoryPage /> },
-                  { path: 'notifications', element: <NotificationsPage /> },
-                  { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+                  { index: true, element: <DashboardRouter /> },
+                  {
+                    element: <RequireRole role="CUSTOMER" />,
+                    children: [{ path: 'appointments', element: <BookingPage /> }],
+                  },
                 ],
               },
+              {
+                path: '/admin',
+                element: <RequireRole role="ADMIN" />,
+                children: [
+                  {
+                    element: <AdminLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="dashboard" replace /> },
+                      { path: 'dashboard', element: <AdminDashboard /> },
+                      { path: 'analytics', element: <AnalyticsPage /> },
+                      { path: 'inventory', element: <InventoryPage /> },
+                      { path: 'notifications', element: <NotificationsPage /> },
+                      { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+                    ],
+                  },
+                ],
+              },
+              {
+                element: <RequirePermission resource="reports" action="read" />,
+                children: [{ path: '/reports', element: <ReportsPage /> }],
+              },
             ],
-          },
-          {
-            element: <RequirePermission resource="reports" action="read" />,
-            children: [{ path: '/reports', element: <ReportsPage /> }],
           },
         ],
       },
