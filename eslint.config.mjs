@@ -29,6 +29,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // <RequireRole role="ADMIN"> is a guard's prop, not an ARIA role.
+      'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       // architecture.md §2: shared UI and pure helpers never reach into features or the app shell;
       // src/ never imports the server or tests.
       'import-x/no-restricted-paths': [

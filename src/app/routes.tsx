@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <DashboardRouter /> },
                   {
-                    element: <RequireRole role="CUSTOMER" />,
+                    element: <RequireRole role="CUSTOMER" withinMain />,
                     children: [{ path: 'appointments', element: <BookingPage /> }],
                   },
                 ],

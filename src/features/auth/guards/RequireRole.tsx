@@ -6,8 +6,8 @@ import type { Role } from '@/features/auth/types';
 import { AccessDenied } from './AccessDenied';
 
 /** Spec §6: a required role that the user's first role lacks → Access Denied with a Go Back button. */
-export default function RequireRole({ role }: { role: Role }) {
+export default function RequireRole({ role, withinMain = false }: { role: Role; withinMain?: boolean }) {
   const user = useAppSelector(selectCurrentUser);
-  if (!hasRole(user, role)) return <AccessDenied message={`This page requires ${role} access.`} />;
+  if (!hasRole(user, role)) return <AccessDenied message={`This page requires ${role} access.`} withinMain={withinMain} />;
   return <Outlet />;
 }
