@@ -1,0 +1,47 @@
+import { ArrowRight, CircleCheckBig } from 'lucide-react';
+import { Button } from '@/components/Button';
+import { cx } from '@/lib/classNames';
+import { HeroIllustration } from './HeroIllustration';
+import { scrollToSection } from './scrollToSection';
+import styles from './Hero.module.css';
+
+const highlights = ['Certified technicians', 'Transparent quotes', 'Live service tracking'];
+
+/** The landing page's opening section with the page's only h1. */
+export function Hero() {
+  return (
+    <section className={cx('theme-dark', styles.hero)} aria-labelledby="hero-heading">
+      <div className={cx('container', styles.inner)}>
+        <div className={styles.copy}>
+          <p className={styles.eyebrow}>Vehicle service &amp; maintenance</p>
+          <h1 id="hero-heading" className={styles.title}>
+            Expert care that keeps <span className={styles.accent}>you moving</span>
+          </h1>
+          <p className={styles.lead}>
+            From a quick oil change to advanced diagnostics, CarCare’s technicians look after every make and model —
+            with clear pricing and real-time updates on your vehicle.
+          </p>
+          <div className={styles.actions}>
+            <Button size="lg" endIcon={<ArrowRight />} onClick={() => scrollToSection('contact-heading')}>
+              GET STARTED
+            </Button>
+            <Button size="lg" variant="secondary" onClick={() => scrollToSection('services-heading')}>
+              LEARN MORE
+            </Button>
+          </div>
+          <ul className={styles.highlights}>
+            {highlights.map((item) => (
+              <li key={item}>
+                <CircleCheckBig aria-hidden="true" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={styles.art}>
+          <HeroIllustration className={styles.illustration} />
+        </div>
+      </div>
+    </section>
+  );
+}

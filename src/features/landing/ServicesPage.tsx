@@ -1,0 +1,50 @@
+import { CalendarCheck, ClipboardCheck, Car } from 'lucide-react';
+import { Card } from '@/components/Card';
+import { cx } from '@/lib/classNames';
+import { CtaBand } from './CtaBand';
+import { InfoPageHeader } from './InfoPageHeader';
+import { PublicLayout } from './PublicLayout';
+import { ServicesBrowser } from './ServicesBrowser';
+import styles from './InfoPage.module.css';
+
+const steps = [
+  { title: '1. Book online', text: 'Choose a service, a date and a time slot that suits you.', icon: CalendarCheck },
+  { title: '2. Inspect & quote', text: 'We inspect the vehicle and send a clear quote for your approval.', icon: ClipboardCheck },
+  { title: '3. Drive away', text: 'Follow the work live on your dashboard and collect when it is done.', icon: Car },
+] as const;
+
+/** Route "/services". */
+export default function ServicesPage() {
+  return (
+    <PublicLayout>
+      <title>Services — CarCare</title>
+      <InfoPageHeader
+        eyebrow="What we do"
+        title="Our Services"
+        lead="Maintenance, repairs and diagnostics for every make and model, carried out by certified technicians."
+      />
+      <ServicesBrowser showHeading={false} />
+      <section className={cx(styles.section, styles.sectionAlt)} aria-labelledby="how-heading">
+        <div className="container">
+          <h2 id="how-heading" className={styles.sectionTitle}>
+            How it works
+          </h2>
+          <ul className={styles.cards}>
+            {steps.map(({ title, text, icon: Icon }) => (
+              <li key={title} className={styles.cardItem}>
+                <Card as="article" padding="lg" className={styles.featureCard}>
+                  <span className={styles.valueIcon}>
+                    <Icon aria-hidden="true" />
+                  </span>
+                  <h3 className={styles.cardTitle}>{title}</h3>
+                  <p className={styles.cardText}>{text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CtaBand />
+    </PublicLayout>
+  );
+}
