@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
 import appointmentsSlice from '@/features/appointments/appointmentsSlice';
@@ -22,7 +22,17 @@ const combinedReducer = combineReducers({
 export type RootState = ReturnType<typeof combinedReducer>;
 
 /** Bump when a persisted slice changes shape; add a migration that maps the old shape (or drops it). */
-export const PERSIST_VERSION = 1;
+export const PERSIST_VERSION = 2;
+
+/** Each migration takes the stored state of the previous version; a dropped slice starts again from its samples. */
+const migrations = {
+  // v2: appointments now hold the employees too, and booking keeps the confirmed booking.
+  2: (state: PersistedState) => {
+    if (!state) return state;
+    const { appointments: _appointments, booking: _booking, ...rest } = state as PersistedState & Record<string, unknown>;
+    return rest as PersistedState;
+  },
+};
 export const PERSIST_KEY = 'carcare';
 
 export const persistConfig = {
@@ -31,7 +41,7 @@ export const persistConfig = {
   storage,
   // The four local-data slices only: auth lives in its own three keys, the api cache is never persisted.
   whitelist: ['services', 'timeLogs', 'appointments', 'booking'],
-  migrate: createMigrate({}, { debug: false }),
+  migrate: createMigrate(migrations, { debug: false }),
 };
 
 const rootReducer = persistReducer(persistConfig, combinedReducer);

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API } from '../../msw/handlers';
+import { server } from '../../msw/server';
+import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
+
+const admin = () => ({ preloadedState: { auth: signedIn('ADMIN') } });
+/** The first render of a lazy page compiles its chunk under ts-jest, which can take over a second when suites run in parallel. */
+const FIRST_LOAD = { timeout: 5000 };
+
+describe('admin sub-routes (spec §2)', () => {
+  test.each(['/admin', '/admin/', '/admin/anything', '/admin/deep/unknown/path'])('%s redirects to /admin/dashboard', async (path) => {
+    const { router } = renderApp(path, admin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, FIRST_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  test.each([
+    ['/admin/analytics', 'Analytics', 'Technician utilisation and customer ratings'],
+    ['/admin/inventory', 'Inventory', 'Low-stock alerts and reorder suggestions'],
+    ['/admin/notifications', 'Notifications', 'Alerts for new bookings awaiting assignment'],
+  ])('%s is an under-construction page listing coming features', async (path, title, feature) => {
+    const { router } = renderApp(path, admin());
+    expect(await screen.findByRole('heading', { level: 1, name: title }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByText('This page is under construction.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Coming soon' });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
+    expect(within(list).getByText(feature)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  test('an ADMIN visiting /dashboard lands on /admin/dashboard', async () => {
+    const { router } = renderApp('/dashboard', admin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+});
+
+describe('role guard (spec §6)', () => {
+  test.each(['CUSTOMER', 'EMPLOYEE'])('a %s sees Access Denied on every admin route', async (role) => {
+    for (const path of ['/admin', '/admin/dashboard', '/admin/analytics', '/admin/inventory', '/admin/notifications', '/admin/anything']) {
+      const { unmount, router } = renderApp(path, { preloadedState: { auth: signedIn(role) } });
+      expect(await screen.findByRole('heading', { name: 'Access Denied' }, FIRST_LOAD)).toBeInTheDocument();
+      expect(screen.getByText('This page requires ADMIN access.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      unmount();
+    }
+  });
+
+  test('a signed-out visitor is sent to /login', async () => {
+    const { router } = renderApp('/admin/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), FIRST_LOAD);
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('admin layout', () => {
+  test('has a skip link, the admin navigation and a main landmark', async () => {
+    renderApp('/admin/dashboard', admin());
+    const title = await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, FIRST_LOAD);
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main-content');
+    expect(main).toContainElement(title);
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Analytics', '/admin/analytics'],
+      ['Inventory', '/admin/inventory'],
+      ['Notifications', '/admin/notifications'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  test('the navigation links go to their pages', async () => {
+    const { user, router } = renderApp('/admin/dashboard', admin());
+    const nav = await screen.findByRole('navigation', { name: 'Admin' }, FIRST_LOAD);
+    for (const [name, path] of [
+      ['Analytics', '/admin/analytics'],
+      ['Inventory', '/admin/inventory'],
+      ['Notifications', '/admin/notifications'],
+      ['Dashboard', '/admin/dashboard'],
+    ]) {
+      await user.click(within(nav).getByRole('link', { name }));
+      const title = name === 'Dashboard' ? 'Admin Dashboard' : name;
+      expect(await screen.findByRole('heading', { level: 1, name: title }, FIRST_LOAD)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('Logout clears the session and lands on /login', async () => {
+    const auth = signedIn('ADMIN');
+    storeSession(auth);
+    let logoutCalls = 0;
+    server.use(
+      http.post(`${API}/auth/logout`, () => {
+        logoutCalls += 1;
+        return HttpResponse.json({ message: 'Logged out successfully' });
+      }),
+    );
+    const { user, router, store } = renderApp('/admin/dashboard', { preloadedState: { auth } });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }, FIRST_LOAD));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(logoutCalls).toBe(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  test('Logout resets the appointments to the samples', async () => {
+    const { user, store } = renderApp('/admin/dashboard', admin());
+    const awaiting = await screen.findByRole('region', { name: 'Awaiting Assignment' }, FIRST_LOAD);
+    await user.click(within(awaiting).getAllByRole('button', { name: 'Assign Employee' })[0]);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Assign', description: 'Nimal Perera' }));
+    expect(store.getState().appointments.appointments.find((a) => a.id === 'APT-2007')?.status).toBe('CONFIRMED');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));
+    expect(store.getState().appointments.appointments.find((a) => a.id === 'APT-2007')?.status).toBe('PENDING');
+  });
+});
