@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { type Clock, isoAt, toIso } from '../clock';
+import type { Db, Role, UserRow } from '../db/schema';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  fullName: string;
+  phoneNumber: string;
+  address: string;
+  role: Role;
+  department?: string | null;
+  employeeId?: string | null;
+  googleSub?: string | null;
+}
+
+export interface ProfileChanges {
+  fullName?: string;
+  phoneNumber?: string;
+  address?: string;
+  role?: Role;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('Email already exists');
+    this.name = 'EmailTakenError';
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** All access to the users table. Emails are stored lower-cased (a CHECK constraint enforces it). */
+export class Users {
+  constructor(
+    private readonly db: Db,
+    private readonly now: Clock,
+  ) {}
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  }
+
+  findByGoogleSub(sub: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+  }
+
+  async create(user: NewUser): Promise<UserRow> {
+    const at = isoAt(this.now());
+    try {
+      return await this.db
+        .insertInto('users')
+        .values({
+          id: randomUUID(),
+          email: normaliseEmail(user.email),
+          password_hash: user.passwordHash,
+          full_name: user.fullName,
+          phone_number: user.phoneNumber,
+          address: user.address,
+          role: user.role,
+          department: user.department ?? null,
+          employee_id: user.employeeId ?? null,
+          google_sub: user.googleSub ?? null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  updateProfile(id: string, changes: ProfileChanges): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({
+        ...(changes.fullName !== undefined && { full_name: changes.fullName }),
+        ...(changes.phoneNumber !== undefined && { phone_number: changes.phoneNumber }),
+        ...(changes.address !== undefined && { address: changes.address }),
+        ...(changes.role !== undefined && { role: changes.role }),
+        updated_at: isoAt(this.now()),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  linkGoogleAccount(id: string, googleSub: string): Promise<UserRow> {
+    return this.db
+      .updateTable('users')
+      .set({ google_sub: googleSub, updated_at: isoAt(this.now()) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async adminExists(): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirst();
+    return row !== undefined;
+  }
+}
+
+export interface Profile {
+  id: string;
+  email: string;
+  fullName: string;
+  phoneNumber: string;
+  address: string;
+  roles: Role[];
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  department?: string;
+}
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.full_name,
+    phoneNumber: user.phone_number,
+    address: user.address,
+    roles: [user.role],
+    role: user.role,
+    isActive: user.is_active,
+    createdAt: toIso(user.created_at),
+    updatedAt: toIso(user.updated_at),
+    ...(user.department !== null && { department: user.department }),
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Server configuration, read from the environment only (see docs/api-contract.md and server/README.md).
+ * `loadConfig` parses and validates; it throws a ConfigError whose message is fit to print to an operator.
+ */
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+export interface AdminConfig {
+  email: string;
+  password: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** `postgres://…` → real PostgreSQL; undefined → embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Directory for the embedded database and the generated dev JWT secret; `memory://` keeps nothing. */
+  dataDir: string;
+  /** HS256 key for access tokens; undefined → generated once and kept in `dataDir` (never in production). */
+  jwtSecret: string | undefined;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  refreshReuseLeewayMs: number;
+  /** Origin of the SPA, where OAuth returns the browser (no trailing slash). */
+  appUrl: string;
+  /** Public origin of this API (no trailing slash); undefined → derived from each request's Host. */
+  publicUrl: string | undefined;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleConfig | null;
+  /** ADMIN account created at start when missing; null when ADMIN_EMAIL / ADMIN_PASSWORD are not set. */
+  admin: AdminConfig | null;
+  loginMaxAttempts: number;
+  loginWindowMs: number;
+  /** Built SPA to serve (history fallback, security headers); undefined → API only. */
+  staticDir: string | undefined;
+  production: boolean;
+  /** Trust X-Forwarded-* from a reverse proxy (client IP for the login limiter, protocol for redirect URIs). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses `500ms`, `30s`, `15m`, `12h`, `7d` into milliseconds. */
+export function parseDuration(text: string, name: string): number {
+  const match = /^(\d+)\s*(ms|s|m|h|d)$/.exec(text.trim());
+  if (!match) {
+    throw new ConfigError(`${name} must be a duration like 30s, 15m, 12h or 7d (got "${text}")`);
+  }
+  return Number(match[1]) * UNIT_MS[match[2]];
+}
+
+export const MIN_JWT_SECRET_LENGTH = 32;
+export const MIN_PASSWORD_LENGTH = 8;
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function readDuration(env: Env, name: string, fallback: string, minMs: number): number {
+  const ms = parseDuration(read(env, name) ?? fallback, name);
+  if (ms < minMs) throw new ConfigError(`${name} must be at least ${minMs} ms`);
+  return ms;
+}
+
+function readOrigin(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = read(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname === '::1';
+}
+
+function readGoogle(env: Env): GoogleConfig | null {
+  const clientId = read(env, 'GOOGLE_CLIENT_ID');
+  const clientSecret = read(env, 'GOOGLE_CLIENT_SECRET');
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const issuer = readOrigin(env, 'GOOGLE_ISSUER', 'https://accounts.google.com') as string;
+  const { protocol, hostname } = new URL(issuer);
+  if (protocol === 'http:' && !isLoopbackHost(hostname)) {
+    throw new ConfigError('GOOGLE_ISSUER must use https (plain http is allowed only for a localhost test issuer)');
+  }
+  return { clientId, clientSecret, issuer };
+}
+
+function readAdmin(env: Env): AdminConfig | null {
+  const email = read(env, 'ADMIN_EMAIL');
+  const password = env.ADMIN_PASSWORD;
+  if (!email && !password) return null;
+  if (!email || !password) throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (!SIMPLE_EMAIL.test(email)) throw new ConfigError('ADMIN_EMAIL is not a valid email address');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  return { email: email.toLowerCase(), password };
+}
+
+function readJwtSecret(env: Env, production: boolean): string | undefined {
+  const secret = read(env, 'JWT_SECRET');
+  if (secret === undefined) {
+    if (production) {
+      throw new ConfigError(
+        'JWT_SECRET is required when NODE_ENV=production. Set it to a random string of at least ' +
+          `${MIN_JWT_SECRET_LENGTH} characters, e.g. the output of: openssl rand -base64 48`,
+      );
+    }
+    return undefined;
+  }
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
+  }
+  return secret;
+}
+
+function readDatabaseUrl(env: Env): string | undefined {
+  const url = read(env, 'DATABASE_URL');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return url;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: readInt(env, 'PORT', 8080, 0, 65535),
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    databaseUrl: readDatabaseUrl(env),
+    dataDir: read(env, 'DATA_DIR') ?? './data',
+    jwtSecret: readJwtSecret(env, production),
+    accessTokenTtlMs: readDuration(env, 'ACCESS_TOKEN_TTL', '15m', 1000),
+    refreshTokenTtlMs: readDuration(env, 'REFRESH_TOKEN_TTL', '7d', 1000),
+    refreshReuseLeewayMs: readDuration(env, 'REFRESH_REUSE_LEEWAY', '10s', 0),
+    appUrl: readOrigin(env, 'APP_URL', 'http://localhost:3000') as string,
+    publicUrl: readOrigin(env, 'PUBLIC_URL'),
+    google: readGoogle(env),
+    admin: readAdmin(env),
+    loginMaxAttempts: readInt(env, 'LOGIN_MAX_ATTEMPTS', 10, 1, 1_000_000),
+    loginWindowMs: LOGIN_WINDOW_MS,
+    staticDir: read(env, 'STATIC_DIR'),
+    production,
+    trustProxy: read(env, 'TRUST_PROXY') === 'true',
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+  };
+}
+
+export function isMemoryDataDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}

@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './schema';
+import * as init from '../migrations/0001_init';
+
+/**
+ * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
+ * so they work the same under tsx, jest and any bundler. Add new files as `000N_name.ts` and list them here.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_init': init,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely looks its bookkeeping tables up across all schemas unless told which one: name the current schema
+  // (first in search_path), so several installations can share one database in separate schemas.
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? undefined });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed`, { cause: error });
+  }
+}

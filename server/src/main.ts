@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, type AppConfig, loadConfig } from './config';
+
+/** Entry point: configuration from the environment only (see server/README.md). */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, { logger: { level: config.logLevel } });
+  installShutdown(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.info(`CarCare API listening on http://${config.host}:${port} (${app.databaseDescription})`);
+  if (config.staticDir) console.info(`Serving the SPA from ${config.staticDir} at http://${config.host}:${port}/`);
+  if (!config.google) console.info('Google sign-in is off: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable it.');
+  if (!config.admin) console.info('No admin configured: to create one, set ADMIN_EMAIL and ADMIN_PASSWORD and restart.');
+}
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * SIGINT/SIGTERM → close the server and the database, then exit. Repeated signals are ignored (Ctrl+C under
+ * `tsx watch` or concurrently reaches this process twice: from the terminal and relayed); a close that hangs
+ * is cut short after SHUTDOWN_TIMEOUT_MS.
+ */
+function installShutdown(app: FastifyInstance): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    console.info(`${signal} received, shutting down`);
+    setTimeout(() => {
+      console.warn('Shutdown is taking too long; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while shutting down', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('CarCare API failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error('Cause:', error.cause);
+  process.exit(1);
+});

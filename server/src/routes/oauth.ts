@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Sessions } from '../auth/sessions';
+import type { Users } from '../auth/users';
+import type { AppConfig } from '../config';
+import type { UserRow } from '../db/schema';
+import { readCookie, serializeCookie } from '../http/cookies';
+import { FLOW_TTL_SECONDS, type GoogleIdentity, OAuthFlowError, type GoogleSignIn } from '../oauth/google';
+import { deviceInfo } from './auth';
+
+export const GOOGLE_CALLBACK_PATH = '/api/login/oauth2/code/google';
+const STATE_COOKIE = 'carcare_oauth_state';
+export const NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+const UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again later.';
+
+export interface OAuthRouteDeps {
+  config: AppConfig;
+  google: GoogleSignIn | null;
+  users: Users;
+  sessions: Sessions;
+}
+
+/**
+ * The redirect URI registered with Google: PUBLIC_URL when set, else this request's own origin (behind the
+ * webpack dev proxy that is http://localhost:3000, whose Host header the proxy keeps).
+ */
+function redirectUri(config: AppConfig, request: FastifyRequest): string {
+  return `${config.publicUrl ?? `${request.protocol}://${request.host}`}${GOOGLE_CALLBACK_PATH}`;
+}
+
+/** Google sign-in: GET /api/oauth2/authorization/google → provider → GET /api/login/oauth2/code/google → SPA. */
+export async function oauthRoutes(app: FastifyInstance, { config, google, users, sessions }: OAuthRouteDeps): Promise<void> {
+  const callbackUrl = (params: string) => `${config.appUrl}/oauth/callback?${params}`;
+  const fail = (reply: FastifyReply, message: string) => reply.redirect(callbackUrl(`error=${encodeURIComponent(message)}`), 302);
+
+  async function userFor(identity: GoogleIdentity): Promise<UserRow> {
+    const linked = await users.findByGoogleSub(identity.sub);
+    if (linked) return linked;
+    const existing = await users.findByEmail(identity.email);
+    if (existing) {
+      if (existing.google_sub !== null) throw new OAuthFlowError('This email is linked to a different Google account.');
+      // The provider verified the address (checked in GoogleSignIn), so it is the same person: link the account.
+      return users.linkGoogleAccount(existing.id, identity.sub);
+    }
+    return users.create({
+      email: identity.email,
+      passwordHash: null,
+      fullName: identity.name ?? identity.email.split('@')[0],
+      phoneNumber: '',
+      address: '',
+      role: 'CUSTOMER',
+      googleSub: identity.sub,
+    });
+  }
+
+  app.get('/oauth2/authorization/google', async (request, reply) => {
+    if (!google) return fail(reply, NOT_CONFIGURED);
+    const uri = redirectUri(config, request);
+    try {
+      const { authorizationUrl, sealedState } = await google.begin(uri);
+      const cookie = serializeCookie(STATE_COOKIE, sealedState, { path: GOOGLE_CALLBACK_PATH, maxAgeSeconds: FLOW_TTL_SECONDS, secure: uri.startsWith('https:') });
+      reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+      return reply.redirect(authorizationUrl, 302);
+    } catch (error) {
+      request.log.error({ err: error }, 'Google sign-in could not start (provider discovery failed?)');
+      return fail(reply, UNAVAILABLE);
+    }
+  });
+
+  app.get('/login/oauth2/code/google', async (request, reply) => {
+    const secure = redirectUri(config, request).startsWith('https:');
+    reply
+      .header('set-cookie', serializeCookie(STATE_COOKIE, '', { path: GOOGLE_CALLBACK_PATH, maxAgeSeconds: 0, secure }))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer');
+    if (!google) return fail(reply, NOT_CONFIGURED);
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    try {
+      const identity = await google.complete(query, readCookie(request.headers.cookie, STATE_COOKIE));
+      const user = await userFor(identity);
+      if (!user.is_active) throw new OAuthFlowError('Account is disabled');
+      const { token, refreshToken } = await sessions.start(user, deviceInfo(request));
+      return reply.redirect(callbackUrl(`token=${encodeURIComponent(token)}&refreshToken=${encodeURIComponent(refreshToken)}`), 302);
+    } catch (error) {
+      if (error instanceof OAuthFlowError) {
+        request.log.warn({ err: error.detail ?? error }, `Google sign-in failed: ${error.message}`);
+        return fail(reply, error.message);
+      }
+      request.log.error({ err: error }, 'Google sign-in failed');
+      return fail(reply, 'Google sign-in failed. Please try again.');
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { type AppConfig, isMemoryDataDir, MIN_JWT_SECRET_LENGTH } from './config';
+
+const SECRET_FILE = 'jwt-secret';
+
+export interface Keys {
+  /** HS256 key for access tokens: the UTF-8 bytes of JWT_SECRET. */
+  accessToken: Uint8Array;
+  /** A256GCM key for the short-lived OAuth state cookie, derived from JWT_SECRET. */
+  oauthState: Uint8Array;
+}
+
+function deriveKey(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, 'carcare', purpose, 32));
+}
+
+async function readOrCreateSecretFile(dataDir: string): Promise<string> {
+  const dir = resolve(dataDir);
+  const path = join(dir, SECRET_FILE);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(path, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await readFile(path, 'utf8')).trim();
+  if (secret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(`${path} holds a JWT secret shorter than ${MIN_JWT_SECRET_LENGTH} characters; delete it to regenerate`);
+  }
+  return secret;
+}
+
+/**
+ * JWT_SECRET when set; otherwise (development only — config refuses this in production) a secret generated
+ * once and kept in DATA_DIR/jwt-secret, or a throw-away one for an in-memory DATA_DIR.
+ */
+export async function resolveJwtSecret(config: AppConfig): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (isMemoryDataDir(config.dataDir)) return randomBytes(48).toString('base64url');
+  return readOrCreateSecretFile(config.dataDir);
+}
+
+export function deriveKeys(jwtSecret: string): Keys {
+  return {
+    accessToken: new TextEncoder().encode(jwtSecret),
+    oauthState: deriveKey(jwtSecret, 'oauth-state-cookie'),
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/src/app';
+import { type AppConfig, loadConfig } from '../../../server/src/config';
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/** Where a test app keeps its data: PostgreSQL (a fresh schema) when DATABASE_URL is set, else PGlite. */
+export interface TestDatabase {
+  env: Record<string, string>;
+  kind: 'postgres' | 'pglite';
+  dispose(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database. PostgreSQL: a new schema selected through the connection's search_path, dropped on
+ * dispose. PGlite: `memory://`, or a temporary directory when `onDisk` (removed on dispose).
+ */
+export async function createTestDatabase({ onDisk = false } = {}): Promise<TestDatabase> {
+  if (usingPostgres) {
+    const schema = `carcare_test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient((client) => client.query(`CREATE SCHEMA ${schema}`));
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      kind: 'postgres',
+      env: { DATABASE_URL: url.toString() },
+      dispose: () => withAdminClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)).then(() => undefined),
+    };
+  }
+  if (!onDisk) return { kind: 'pglite', env: { DATA_DIR: 'memory://' }, dispose: async () => undefined };
+  const dir = await mkdtemp(join(tmpdir(), 'carcare-test-'));
+  return { kind: 'pglite', env: { DATA_DIR: dir }, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface TestClock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  database?: TestDatabase;
+  clock?: TestClock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the real app (buildApp) on a fresh database with a controllable clock. */
+export async function startTestApp({ env = {}, database, clock = testClock(), logger }: TestAppOptions = {}): Promise<TestApp> {
+  const ownDatabase = database === undefined;
+  const db = database ?? (await createTestDatabase());
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ...db.env, ...env });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { now: clock.now, logger });
+  } catch (error) {
+    if (ownDatabase) await db.dispose();
+    throw error;
+  }
+  return {
+    app,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      if (ownDatabase) await db.dispose();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Setup for the jest "server" project (node environment), run before every server test file.
+ *
+ * 1. An unexpected console.error fails the test (or the file, when it happens in a before/after hook).
+ *    A test that expects one silences it with `jest.spyOn(console, 'error').mockImplementation(() => {})`.
+ *
+ * 2. Two server dependencies are loaded by Node's own module loader instead of jest's CommonJS sandbox,
+ *    which cannot run them on Node 20 (toolchain.md):
+ *    - PGlite (the embedded PostgreSQL): its Emscripten loader uses dynamic `import()`, refused by the sandbox
+ *      without --experimental-vm-modules;
+ *    - @fastify/static and `cookie` (used by fastify's inject): they are, or require, ESM-only packages
+ *      (content-disposition, cookie 2) that Node's own require(esm) loads but the sandbox cannot.
+ *    They then live in Node's realm, so values crossing into them must not depend on `instanceof` (the server
+ *    writes timestamps as ISO strings for this and for driver neutrality).
+ *    Fresh databases (in memory, or in a new directory) are also cloned from one initialised data directory
+ *    per worker, which skips initdb (~2-3 s) for every app a test builds. The database itself is the same as
+ *    in production: a fresh PostgreSQL cluster, which the server then migrates.
+ */
+import type * as Fs from 'node:fs';
+import type * as NodeModule from 'node:module';
+import type * as Path from 'node:path';
+import { format } from 'node:util';
+import type * as PGliteModule from '@electric-sql/pglite';
+import type { PGliteOptions } from '@electric-sql/pglite';
+
+// Building an app opens a database and hashes passwords; leave room for a busy machine.
+jest.setTimeout(30_000);
+
+/** require() through Node's loader, outside jest's module registry (cached for the whole worker). */
+function requireNatively<T>(id: string): T {
+  const { Module } = jest.requireActual<typeof NodeModule>('node:module');
+  return new Module(__filename).require(require.resolve(id)) as T;
+}
+
+jest.mock('@fastify/static', () => requireNatively<unknown>('@fastify/static'));
+jest.mock('cookie', () => requireNatively<unknown>('cookie'));
+
+jest.mock('@electric-sql/pglite', () => {
+  const real = requireNatively<typeof PGliteModule>('@electric-sql/pglite');
+
+  // Cached on the natively loaded module object, which outlives each test file's module registry.
+  const cache = real as unknown as { carcareTemplate?: Promise<Blob>; carcareTemplateReady?: Blob };
+  const prepareMemoryTemplate = async (): Promise<void> => {
+    cache.carcareTemplate ??= (async () => {
+      const seed = new real.PGlite('memory://');
+      await seed.waitReady;
+      const dump = await seed.dumpDataDir('none');
+      await seed.close();
+      return dump;
+    })();
+    cache.carcareTemplateReady = await cache.carcareTemplate;
+  };
+
+  const { existsSync } = jest.requireActual<typeof Fs>('node:fs');
+  const { join } = jest.requireActual<typeof Path>('node:path');
+  const isFresh = (dataDir: string) => dataDir === 'memory://' || !existsSync(join(dataDir, 'PG_VERSION'));
+
+  class PGlite extends real.PGlite {
+    constructor(dataDirOrOptions?: string | PGliteOptions, options?: PGliteOptions) {
+      const template = cache.carcareTemplateReady;
+      if (typeof dataDirOrOptions === 'string' && isFresh(dataDirOrOptions) && template && !options?.loadDataDir) {
+        super(dataDirOrOptions, { ...options, loadDataDir: template });
+      } else if (typeof dataDirOrOptions === 'string') {
+        super(dataDirOrOptions, options);
+      } else {
+        super(dataDirOrOptions);
+      }
+    }
+  }
+
+  return { ...real, PGlite, prepareMemoryTemplate };
+});
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) return;
+  const mocked = jest.requireMock<{ prepareMemoryTemplate: () => Promise<void> }>('@electric-sql/pglite');
+  await mocked.prepareMemoryTemplate();
+}, 60_000);
+
+const originalConsoleError = console.error;
+let unexpectedErrors: string[] = [];
+
+function guardedConsoleError(...args: unknown[]): void {
+  unexpectedErrors.push(format(...args));
+  originalConsoleError(...args);
+}
+console.error = guardedConsoleError;
+
+function failOnConsoleErrors(): void {
+  // A test that silenced console.error (jest.spyOn) gets the guard back for the next test.
+  console.error = guardedConsoleError;
+  const errors = unexpectedErrors;
+  unexpectedErrors = [];
+  if (errors.length > 0) {
+    throw new Error(`Unexpected console.error (${errors.length}):\n${errors.join('\n---\n')}`);
+  }
+}
+
+afterEach(failOnConsoleErrors);
+afterAll(failOnConsoleErrors);
