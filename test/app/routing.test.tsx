@@ -150,3 +150,4 @@ describe('Page Not Found', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
   });
 });
+

@@ -1,8 +1,8 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { MESSAGES, messageOf } from '@/api/errors';
+import { FALLBACKS, MESSAGES, isApiError, messageOf } from '@/api/errors';
 import { navigateTo } from '@/app/navigation';
 import { authApi } from './authApi';
-import { authFailure, authStart, authSuccess, logout } from './authSlice';
+import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';
 import type { AuthState, LoginRequest, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
 
@@ -31,14 +31,41 @@ export const loginUser = createAsyncThunk<SessionUser, LoginRequest, ThunkConfig
 type RegisterArgs = Omit<RegistrationRequest, 'role'> & { role: 'CUSTOMER' | 'EMPLOYEE' };
 
 /**
+ * What registerUser rejects with. `message` is what went into auth state (spec §8: the customer screen shows
+ * it); `serverMessage` is the message the server itself sent, or null (spec §8: the employee screen shows the
+ * server message or its own fallback); `errors` are a 400's field errors, for the form fields.
+ */
+export interface RegistrationFailure {
+  message: string;
+  serverMessage: string | null;
+  errors?: Record<string, string>;
+}
+
+type RegisterThunkConfig = { state: { auth: AuthState }; rejectValue: RegistrationFailure };
+
+/** Messages the API layer makes up itself when the server sent none (src/api/errors.ts, baseQuery.ts). */
+const CLIENT_SIDE_MESSAGES: ReadonlySet<string> = new Set([...Object.values(FALLBACKS), MESSAGES.NETWORK_ERROR, MESSAGES.SESSION_EXPIRED]);
+
+/**
+ * The message the server sent with a failed call, or null (no response, no message, not an API error).
+ * Spec §8's "the server message, otherwise …" rules (employee sign-up, complete profile) need the difference.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  if (!isApiError(error) || error.status === 'NETWORK') return null;
+  return CLIENT_SIDE_MESSAGES.has(error.message) ? null : error.message;
+}
+
+/**
  * Spec §4 "Registration": token and id in the answer → signed in; else success or a message containing
  * 'successfully' → a separate login with the same credentials; else the answer's message (or a validation
  * message) is raised.
  */
-export const registerUser = createAsyncThunk<SessionUser, RegisterArgs, ThunkConfig>(
+export const registerUser = createAsyncThunk<SessionUser, RegisterArgs, RegisterThunkConfig>(
   'auth/registerUser',
   async ({ role, ...payload }, { dispatch, rejectWithValue }) => {
     dispatch(authStart());
+    // The message of an answer that was not a success (a server message, not an HTTP error).
+    let answerMessage: string | null = null;
     try {
       const endpoint = role === 'EMPLOYEE' ? authApi.endpoints.registerEmployee : authApi.endpoints.registerCustomer;
       const res: RegistrationResponse = await dispatch(endpoint.initiate(payload)).unwrap();
@@ -54,11 +81,13 @@ export const registerUser = createAsyncThunk<SessionUser, RegisterArgs, ThunkCon
         dispatch(authSuccess({ user, token: login.token, refreshToken: login.refreshToken }));
         return user;
       }
+      answerMessage = res.message || null;
       throw new Error(res.message || MESSAGES.VALIDATION_ERROR);
     } catch (error) {
       const message = messageOf(error, MESSAGES.NETWORK_ERROR);
       dispatch(authFailure(message));
-      return rejectWithValue(message);
+      const errors = isApiError(error) ? error.errors : undefined;
+      return rejectWithValue({ message, serverMessage: answerMessage ?? serverMessageOf(error), ...(errors ? { errors } : {}) });
     }
   },
 );
@@ -80,3 +109,19 @@ export const logoutUser = createAsyncThunk<void, { redirectTo?: string } | undef
     navigateTo(arg?.redirectTo ?? '/');
   },
 );
+
+/**
+ * App start with a restored session: asks the server who the stored session belongs to. A session revoked
+ * or expired elsewhere then ends here too (the baseQuery refreshes, or signs out and goes to /login), and the
+ * local user copy picks up profile changes made on another device. Other failures (offline) keep the session.
+ */
+export const checkStoredSession = createAsyncThunk<void, void, ThunkConfig>('auth/checkStoredSession', async (_arg, { dispatch, getState }) => {
+  const { user } = getState().auth;
+  if (!user) return;
+  const request = dispatch(authApi.endpoints.getProfile.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  const result = await request;
+  const current = getState().auth.user;
+  if (!result.data || !current || String(result.data.id) !== current.id) return;
+  const fresh = toSessionUser(result.data);
+  if (JSON.stringify(fresh) !== JSON.stringify(current)) dispatch(userUpdated(fresh));
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end: the production build served by `npm run serve` (the real API on an embedded database in a
+ * fresh temporary directory) driven in Debian's Chromium. The config is evaluated in the runner first, and
+ * the workers inherit its environment, so the port and data directory are chosen once.
+ */
+process.env.E2E_PORT ||= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'carcare-e2e-'));
+process.env.E2E_ADMIN_EMAIL ||= 'admin@carcare.test';
+process.env.E2E_ADMIN_PASSWORD ||= 'Admin-Passw0rd!';
+process.env.E2E_SCREENSHOTS ||= path.resolve(__dirname, 'test-results', 'screenshots');
+
+const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './test/e2e/globalSetup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // Builds first when there is no build (npm test builds before it runs this suite).
+    command: 'test -f dist/index.html || npm run build; npm run serve',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      APP_URL: baseURL,
+      JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+      ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL || '20s',
+      REFRESH_TOKEN_TTL: '1h',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      LOGIN_MAX_ATTEMPTS: '1000',
+      STATIC_DIR: 'dist',
+    },
+  },
+});
