@@ -98,6 +98,7 @@ export const sampleEmployeeServices: EmployeeServiceJob[] = [
     status: 'completed',
     startDate: '2025-10-21T08:00:00.000Z',
     estimatedCompletion: '2025-10-21T11:30:00.000Z',
+    completedAt: '2025-10-21T11:30:00.000Z',
     serviceCenter: 'CarCare Colombo Central',
     centerSlot: 'Bay 2',
   },

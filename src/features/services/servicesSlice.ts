@@ -24,6 +24,7 @@ const servicesSlice = createSlice({
     /**
      * Spec §4 "Employee service status": not_started → in_progress stamps start = now and estimated
      * completion = now + 1 h. `now` comes from the action (prepare) so the reducer stays pure and replayable.
+     * Becoming `completed` stamps `completedAt = now` (for "Completed This Week"); leaving it removes the stamp.
      */
     serviceStatusUpdated: {
       reducer(state, action: PayloadAction<{ id: string; status: EmployeeServiceStatus; now: string }>) {
@@ -33,6 +34,8 @@ const servicesSlice = createSlice({
           job.startDate = action.payload.now;
           job.estimatedCompletion = addHours(new Date(action.payload.now), START_ESTIMATE_HOURS).toISOString();
         }
+        if (action.payload.status === 'completed') job.completedAt = action.payload.now;
+        else delete job.completedAt;
         job.status = action.payload.status;
       },
       prepare(payload: { id: string; status: EmployeeServiceStatus; now?: string }) {

@@ -25,4 +25,10 @@ export interface CustomerServiceJob extends ServiceJobBase {
 export interface EmployeeServiceJob extends ServiceJobBase {
   status: EmployeeServiceStatus;
   customerName: string;
+  /**
+   * ISO 8601 date-time the job last became `completed` (set by serviceStatusUpdated, removed when it leaves
+   * `completed`). Drives the technician's "Completed This Week" count. Optional: data persisted before this
+   * field existed lacks it, and the count then falls back to `estimatedCompletion`.
+   */
+  completedAt?: string;
 }
