@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/styles/global.css';
 import { registerNavigator } from '@/app/navigation';
-import { routes } from '@/app/routes';
+import { preloadRoute, routes } from '@/app/routes';
 
+preloadRoute(window.location.pathname);
 const router = createBrowserRouter(routes);
 registerNavigator(router);
 

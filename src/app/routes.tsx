@@ -1,35 +1,59 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 
 // The store and the guards load with the first page that needs them (never on the public pages).
-const StoreLayout = lazy(() => import(/* webpackChunkName: "store" */ './StoreLayout'));
-const GuestOnly = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/GuestOnly'));
-const RequireAuth = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireAuth'));
-const RequireRole = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireRole'));
-const RequirePermission = lazy(() => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequirePermission'));
+const loadStoreLayout = () => import(/* webpackChunkName: "store" */ './StoreLayout');
+const StoreLayout = lazy(loadStoreLayout);
+const loadGuestOnly = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/GuestOnly');
+const GuestOnly = lazy(loadGuestOnly);
+const loadRequireAuth = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireAuth');
+const RequireAuth = lazy(loadRequireAuth);
+const loadRequireRole = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireRole');
+const RequireRole = lazy(loadRequireRole);
+const loadRequirePermission = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequirePermission');
+const RequirePermission = lazy(loadRequirePermission);
 
 // Every page is its own chunk (route-level code splitting); the names show in the build's chunk report.
-const LandingPage = lazy(() => import(/* webpackChunkName: "landing" */ '@/features/landing/LandingPage'));
-const AboutPage = lazy(() => import(/* webpackChunkName: "info" */ '@/features/landing/AboutPage'));
-const ServicesPage = lazy(() => import(/* webpackChunkName: "info" */ '@/features/landing/ServicesPage'));
-const PricingPage = lazy(() => import(/* webpackChunkName: "info" */ '@/features/landing/PricingPage'));
-const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '@/features/auth/pages/LoginPage'));
-const RegisterPage = lazy(() => import(/* webpackChunkName: "register" */ '@/features/auth/pages/RegisterPage'));
-const EmployeeRegisterPage = lazy(() => import(/* webpackChunkName: "register-employee" */ '@/features/auth/pages/EmployeeRegisterPage'));
-const OAuthCallbackPage = lazy(() => import(/* webpackChunkName: "oauth-callback" */ '@/features/auth/pages/OAuthCallbackPage'));
-const CompleteProfilePage = lazy(() => import(/* webpackChunkName: "complete-profile" */ '@/features/auth/pages/CompleteProfilePage'));
-const DashboardLayout = lazy(() => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardLayout'));
-const DashboardRouter = lazy(() => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardRouter'));
-const BookingPage = lazy(() => import(/* webpackChunkName: "booking" */ '@/features/booking/BookingPage'));
-const AdminLayout = lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminLayout'));
-const AdminDashboard = lazy(() => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminDashboard'));
-const AnalyticsPage = lazy(() => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/AnalyticsPage'));
-const InventoryPage = lazy(() => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/InventoryPage'));
-const NotificationsPage = lazy(() => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/NotificationsPage'));
-const ReportsPage = lazy(() => import(/* webpackChunkName: "reports" */ './ReportsPage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './NotFoundPage'));
+const loadLandingPage = () => import(/* webpackChunkName: "landing" */ '@/features/landing/LandingPage');
+const LandingPage = lazy(loadLandingPage);
+const loadAboutPage = () => import(/* webpackChunkName: "info" */ '@/features/landing/AboutPage');
+const AboutPage = lazy(loadAboutPage);
+const loadServicesPage = () => import(/* webpackChunkName: "info" */ '@/features/landing/ServicesPage');
+const ServicesPage = lazy(loadServicesPage);
+const loadPricingPage = () => import(/* webpackChunkName: "info" */ '@/features/landing/PricingPage');
+const PricingPage = lazy(loadPricingPage);
+const loadLoginPage = () => import(/* webpackChunkName: "login" */ '@/features/auth/pages/LoginPage');
+const LoginPage = lazy(loadLoginPage);
+const loadRegisterPage = () => import(/* webpackChunkName: "register" */ '@/features/auth/pages/RegisterPage');
+const RegisterPage = lazy(loadRegisterPage);
+const loadEmployeeRegisterPage = () => import(/* webpackChunkName: "register-employee" */ '@/features/auth/pages/EmployeeRegisterPage');
+const EmployeeRegisterPage = lazy(loadEmployeeRegisterPage);
+const loadOAuthCallbackPage = () => import(/* webpackChunkName: "oauth-callback" */ '@/features/auth/pages/OAuthCallbackPage');
+const OAuthCallbackPage = lazy(loadOAuthCallbackPage);
+const loadCompleteProfilePage = () => import(/* webpackChunkName: "complete-profile" */ '@/features/auth/pages/CompleteProfilePage');
+const CompleteProfilePage = lazy(loadCompleteProfilePage);
+const loadDashboardLayout = () => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardLayout');
+const DashboardLayout = lazy(loadDashboardLayout);
+const loadDashboardRouter = () => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardRouter');
+const DashboardRouter = lazy(loadDashboardRouter);
+const loadBookingPage = () => import(/* webpackChunkName: "booking" */ '@/features/booking/BookingPage');
+const BookingPage = lazy(loadBookingPage);
+const loadAdminLayout = () => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminLayout');
+const AdminLayout = lazy(loadAdminLayout);
+const loadAdminDashboard = () => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminDashboard');
+const AdminDashboard = lazy(loadAdminDashboard);
+const loadAnalyticsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/AnalyticsPage');
+const AnalyticsPage = lazy(loadAnalyticsPage);
+const loadInventoryPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/InventoryPage');
+const InventoryPage = lazy(loadInventoryPage);
+const loadNotificationsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/NotificationsPage');
+const NotificationsPage = lazy(loadNotificationsPage);
+const loadReportsPage = () => import(/* webpackChunkName: "reports" */ './ReportsPage');
+const ReportsPage = lazy(loadReportsPage);
+const loadNotFoundPage = () => import(/* webpackChunkName: "not-found" */ './NotFoundPage');
+const NotFoundPage = lazy(loadNotFoundPage);
 
 function PageFallback() {
   return (
@@ -48,54 +72,72 @@ function RootLayout() {
   );
 }
 
+/**
+ * Starts downloading every lazy chunk the route at `pathname` needs at once, instead of one after another as
+ * each lazy layout renders the next (store → guard → page). main.tsx calls it before the first render.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    void handle?.preload?.().catch(() => undefined); // a failed preload is retried by the lazy component itself
+  }
+}
+
 /** The route table of spec §2. The router base path is /. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/services', element: <ServicesPage /> },
-      { path: '/pricing', element: <PricingPage /> },
+      { path: '/', element: <LandingPage />, handle: { preload: loadLandingPage } },
+      { path: '/about', element: <AboutPage />, handle: { preload: loadAboutPage } },
+      { path: '/services', element: <ServicesPage />, handle: { preload: loadServicesPage } },
+      { path: '/pricing', element: <PricingPage />, handle: { preload: loadPricingPage } },
       {
         element: <StoreLayout />,
+        handle: { preload: loadStoreLayout },
         children: [
           {
             element: <GuestOnly />,
+            handle: { preload: loadGuestOnly },
             children: [
-              { path: '/login', element: <LoginPage /> },
-              { path: '/register', element: <RegisterPage /> },
-              { path: '/register/employee', element: <EmployeeRegisterPage /> },
+              { path: '/login', element: <LoginPage />, handle: { preload: loadLoginPage } },
+              { path: '/register', element: <RegisterPage />, handle: { preload: loadRegisterPage } },
+              { path: '/register/employee', element: <EmployeeRegisterPage />, handle: { preload: loadEmployeeRegisterPage } },
             ],
           },
-          { path: '/oauth/callback', element: <OAuthCallbackPage /> },
+          { path: '/oauth/callback', element: <OAuthCallbackPage />, handle: { preload: loadOAuthCallbackPage } },
           {
             element: <RequireAuth />,
+            handle: { preload: loadRequireAuth },
             children: [
-              { path: '/complete-profile', element: <CompleteProfilePage /> },
+              { path: '/complete-profile', element: <CompleteProfilePage />, handle: { preload: loadCompleteProfilePage } },
               {
                 path: '/dashboard',
                 element: <DashboardLayout />,
+                handle: { preload: loadDashboardLayout },
                 children: [
-                  { index: true, element: <DashboardRouter /> },
+                  { index: true, element: <DashboardRouter />, handle: { preload: loadDashboardRouter } },
                   {
                     element: <RequireRole role="CUSTOMER" withinMain />,
-                    children: [{ path: 'appointments', element: <BookingPage /> }],
+                    handle: { preload: loadRequireRole },
+                    children: [{ path: 'appointments', element: <BookingPage />, handle: { preload: loadBookingPage } }],
                   },
                 ],
               },
               {
                 path: '/admin',
                 element: <RequireRole role="ADMIN" />,
+                handle: { preload: loadRequireRole },
                 children: [
                   {
                     element: <AdminLayout />,
+                    handle: { preload: loadAdminLayout },
                     children: [
                       { index: true, element: <Navigate to="dashboard" replace /> },
-                      { path: 'dashboard', element: <AdminDashboard /> },
-                      { path: 'analytics', element: <AnalyticsPage /> },
-                      { path: 'inventory', element: <InventoryPage /> },
-                      { path: 'notifications', element: <NotificationsPage /> },
+                      { path: 'dashboard', element: <AdminDashboard />, handle: { preload: loadAdminDashboard } },
+                      { path: 'analytics', element: <AnalyticsPage />, handle: { preload: loadAnalyticsPage } },
+                      { path: 'inventory', element: <InventoryPage />, handle: { preload: loadInventoryPage } },
+                      { path: 'notifications', element: <NotificationsPage />, handle: { preload: loadNotificationsPage } },
                       { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                     ],
                   },
@@ -103,13 +145,14 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequirePermission resource="reports" action="read" />,
-                children: [{ path: '/reports', element: <ReportsPage /> }],
+                handle: { preload: loadRequirePermission },
+                children: [{ path: '/reports', element: <ReportsPage />, handle: { preload: loadReportsPage } }],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: { preload: loadNotFoundPage } },
     ],
   },
 ];

@@ -151,3 +151,22 @@ describe('Page Not Found', () => {
   });
 });
 
+
+describe('preloading a route', () => {
+  test.each(['/', '/login', '/register/employee', '/oauth/callback', '/dashboard', '/dashboard/appointments', '/admin/dashboard', '/reports', '/nowhere'])(
+    'every lazy layout and page of %s can be fetched up front',
+    async (pathname) => {
+      const { routes } = await import('@/app/routes');
+      const { matchRoutes } = await import('react-router-dom');
+      const matches = matchRoutes(routes, pathname) ?? [];
+      expect(matches.length).toBeGreaterThan(1);
+      // Every level below the Suspense root is a lazy layout or page with a preload that yields a component.
+      for (const m of matches.slice(1)) {
+        const preload = (m.route.handle as { preload?: () => Promise<{ default: unknown }> } | undefined)?.preload;
+        expect(preload).toBeInstanceOf(Function);
+        const mod = await preload!();
+        expect(typeof mod.default).toBe('function');
+      }
+    },
+  );
+});
