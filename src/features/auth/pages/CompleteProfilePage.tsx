@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { TextField } from '@/components/TextField';
+import { useUpdateProfileMutation } from '@/features/auth/authApi';
+import { selectCurrentUser, userUpdated } from '@/features/auth/authSlice';
+import { serverMessageOf } from '@/features/auth/authThunks';
+import { AuthLayout } from '@/features/auth/components/AuthLayout';
+import styles from '@/features/auth/components/AuthForm.module.css';
+import { useSingleFlight } from '@/features/auth/components/useSingleFlight';
+import { completeProfileSchema, type AccountType, type CompleteProfileValues } from '@/features/auth/schemas';
+import type { SessionUser } from '@/features/auth/types';
+
+const COMPLETE_PROFILE_FAILED = 'Failed to complete profile. Please try again.';
+
+/**
+ * Spec §6: the role field defaults to CUSTOMER (new social sign-in users). Decision: a user who already is an
+ * EMPLOYEE keeps that role, so completing the profile never silently demotes them.
+ */
+function initialRole(user: SessionUser | null): AccountType {
+  return user?.role === 'EMPLOYEE' ? 'EMPLOYEE' : 'CUSTOMER';
+}
+
+/** /complete-profile (spec §2 "Complete Profile", §5, §7 PUT /auth/update-profile, §8). */
+export default function CompleteProfilePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectCurrentUser);
+  const [updateProfile] = useUpdateProfileMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const once = useSingleFlight();
+
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<CompleteProfileValues>({
+    resolver: yupResolver(completeProfileSchema),
+    defaultValues: { phoneNumber: user?.phoneNumber ?? '', address: user?.address ?? '', role: initialRole(user) },
+    // Validate on submit; errors clear as the user types (spec §5).
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const clearOnEdit = (field: 'phoneNumber' | 'address') => () => {
+    clearErrors(field);
+    setServerError(null);
+  };
+
+  async function onSubmit(values: CompleteProfileValues) {
+    setServerError(null);
+    // Spec §7: exactly {phoneNumber, address ('' when none), role}; the schema has trimmed both fields.
+    const role = values.role ?? 'CUSTOMER';
+    const body = { phoneNumber: values.phoneNumber, address: values.address ?? '', role };
+    try {
+      await updateProfile(body).unwrap();
+    } catch (error) {
+      setServerError(serverMessageOf(error) ?? COMPLETE_PROFILE_FAILED);
+      return;
+    }
+    // Spec §7: the local user copy is updated, roles set to the chosen role.
+    if (user) dispatch(userUpdated({ ...user, phoneNumber: body.phoneNumber, address: body.address, roles: [role], role }));
+    await navigate('/dashboard', { replace: true });
+  }
+
+  return (
+    <AuthLayout title="Complete your profile" subtitle="Add a phone number so our service team can reach you about your vehicle.">
+      <form className={styles.form} noValidate aria-label="Complete profile" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
+        {serverError && <Alert variant="error">{serverError}</Alert>}
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber', { onChange: clearOnEdit('phoneNumber') })}
+        />
+        <TextField
+          label="Address"
+          hint="Optional"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address', { onChange: clearOnEdit('address') })}
+        />
+        {/* Spec §6: the role travels with the form but is never shown as an input. */}
+        <input type="hidden" {...register('role')} />
+        <Button type="submit" fullWidth size="lg" loading={isSubmitting} className={styles.submit}>
+          Complete Profile
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
