@@ -1,4 +1,4 @@
-import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import { Mutex } from 'async-mutex';
 import { navigateTo } from '@/app/navigation';
 import { logout, tokensRefreshed } from '@/features/auth/authSlice';

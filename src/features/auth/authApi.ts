@@ -55,18 +55,3 @@ export const authApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const {
-  useLoginMutation,
-  useRegisterCustomerMutation,
-  useRegisterEmployeeMutation,
-  useLogoutMutation,
-  useLogoutAllMutation,
-  useRefreshTokenMutation,
-  useRotateRefreshTokenMutation,
-  useGetProfileQuery,
-  useLazyGetProfileWithTokenQuery,
-  useUpdateProfileMutation,
-  useLazyCheckEmailQuery,
-  useGetActiveSessionsQuery,
-} = authApi;

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
-import { useUpdateProfileMutation } from '@/features/auth/authApi';
+import { authApi } from '@/features/auth/authApi';
 import { selectCurrentUser, userUpdated } from '@/features/auth/authSlice';
 import { serverMessageOf } from '@/features/auth/authThunks';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
@@ -30,7 +30,6 @@ export default function CompleteProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
-  const [updateProfile] = useUpdateProfileMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const once = useSingleFlight();
 
@@ -58,7 +57,7 @@ export default function CompleteProfilePage() {
     const role = values.role ?? 'CUSTOMER';
     const body = { phoneNumber: values.phoneNumber, address: values.address ?? '', role };
     try {
-      await updateProfile(body).unwrap();
+      await dispatch(authApi.endpoints.updateProfile.initiate(body)).unwrap();
     } catch (error) {
       setServerError(serverMessageOf(error) ?? COMPLETE_PROFILE_FAILED);
       return;
