@@ -27,6 +27,8 @@ export interface ApiError {
   message: string;
   /** Field errors from a 400 `{ errors: { field: message } }`. */
   errors?: Record<string, string>;
+  /** The message exactly as the server sent it; absent when `message` is one of the app's own fallbacks. */
+  serverMessage?: string;
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -78,10 +80,23 @@ export function toApiError(error: FetchBaseQueryError, isLoginCall = false): Api
   if (status === 'NETWORK') return { status, message: MESSAGES.NETWORK_ERROR };
   const message = serverMessage(error.data);
   const errors = fieldErrors(error.data);
-  const withErrors = (m: string): ApiError => (errors ? { status, message: m, errors } : { status, message: m });
+  const withErrors = (m: string): ApiError => ({
+    status,
+    message: m,
+    ...(errors ? { errors } : {}),
+    ...(message ? { serverMessage: message } : {}),
+  });
   if (status === 401) return withErrors(message ?? (isLoginCall ? FALLBACKS.login401 : FALLBACKS.auth401));
   if (status === 403) return withErrors(message ?? FALLBACKS.forbidden);
   return withErrors(message ?? FALLBACKS.other);
+}
+
+/**
+ * The message the server itself sent with a failed call, or null (no response, or no message in the body).
+ * Spec §8's "the server message, otherwise …" rules (employee sign-up, complete profile) need the difference.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  return isApiError(error) ? (error.serverMessage ?? null) : null;
 }
 
 /** Any thrown value (unwrap() rejections included) → a readable message. */

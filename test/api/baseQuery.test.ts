@@ -259,7 +259,7 @@ describe('request errors (spec §8 "Requests")', () => {
     server.use(http.post(`${API}/probe/:n`, () => HttpResponse.json({ message: 'Admins only' }, { status: 403 })));
     expect((await store.dispatch(probeApi.endpoints.probe.initiate(1))).error).toMatchObject({ status: 403, message: 'Admins only' });
     server.use(http.post(`${API}/probe/:n`, () => new HttpResponse(null, { status: 403 })));
-    expect((await store.dispatch(probeApi.endpoints.probe.initiate(2))).error).toMatchObject({
+    expect((await store.dispatch(probeApi.endpoints.probe.initiate(2))).error).toEqual({
       status: 403,
       message: 'Access denied. You do not have permission to access this resource.',
     });
@@ -285,6 +285,7 @@ describe('request errors (spec §8 "Requests")', () => {
       status: 400,
       message: 'Validation failed',
       errors: { password: 'Password must be at least 8 characters long' },
+      serverMessage: 'Validation failed',
     });
   });
 

@@ -14,6 +14,13 @@ describe('GuestOnly: login and register routes', () => {
   });
 });
 
+test('a signed-in user on /login with a remembered origin goes there, never off-site', async () => {
+  const { router } = renderApp({ pathname: '/login', state: { from: { pathname: '/reports', search: '', hash: '' } } }, { preloadedState: { auth: signedIn('CUSTOMER') } });
+  await waitFor(() => expect(path(router)).toBe('/reports'));
+  const second = renderApp({ pathname: '/login', state: { from: '//evil.example' } }, { preloadedState: { auth: signedIn('CUSTOMER') } });
+  await waitFor(() => expect(path(second.router)).toBe('/dashboard'));
+});
+
 describe('RequireAuth', () => {
   test('shows a spinner while the session is loading', async () => {
     renderApp('/dashboard', { preloadedState: { auth: initialAuthState } });

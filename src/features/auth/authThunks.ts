@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { FALLBACKS, MESSAGES, isApiError, messageOf } from '@/api/errors';
+import { MESSAGES, isApiError, messageOf, serverMessageOf } from '@/api/errors';
 import { navigateTo } from '@/app/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
@@ -42,18 +42,6 @@ export interface RegistrationFailure {
 }
 
 type RegisterThunkConfig = { state: { auth: AuthState }; rejectValue: RegistrationFailure };
-
-/** Messages the API layer makes up itself when the server sent none (src/api/errors.ts, baseQuery.ts). */
-const CLIENT_SIDE_MESSAGES: ReadonlySet<string> = new Set([...Object.values(FALLBACKS), MESSAGES.NETWORK_ERROR, MESSAGES.SESSION_EXPIRED]);
-
-/**
- * The message the server sent with a failed call, or null (no response, no message, not an API error).
- * Spec §8's "the server message, otherwise …" rules (employee sign-up, complete profile) need the difference.
- */
-export function serverMessageOf(error: unknown): string | null {
-  if (!isApiError(error) || error.status === 'NETWORK') return null;
-  return CLIENT_SIDE_MESSAGES.has(error.message) ? null : error.message;
-}
 
 /**
  * Spec §4 "Registration": token and id in the answer → signed in; else success or a message containing

@@ -1,9 +1,14 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { selectIsAuthenticated } from '@/features/auth/authSlice';
+import { rememberedOrigin } from '@/lib/safeRedirect';
 
-/** Login and register routes: signed-in users are sent to /dashboard (spec §2). */
+/**
+ * Login and register routes: signed-in users are sent to /dashboard (spec §2) — or, right after signing in,
+ * to the page the auth guard remembered (same-origin paths only), so this guard and the login page agree.
+ */
 export default function GuestOnly() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  return isAuthenticated ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  const location = useLocation();
+  return isAuthenticated ? <Navigate to={rememberedOrigin(location.state)} replace /> : <Outlet />;
 }
