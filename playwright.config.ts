@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_JWT_SECRET } from './test/e2e/support/constants';
 
 /**
  * End-to-end: the production build served by `npm run serve` (the real API on an embedded database in a
@@ -19,7 +20,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'test/e2e',
-  fullyParallel: false,
+  // Every test creates its own users and browser context, so tests spread over both workers.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: true,
@@ -30,6 +32,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The stylesheet turns animations off under reduced motion: no half-faded dialog is ever measured.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
@@ -58,13 +62,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       APP_URL: baseURL,
-      JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+      JWT_SECRET: E2E_JWT_SECRET,
       ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL || '20s',
       REFRESH_TOKEN_TTL: '1h',
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOGIN_MAX_ATTEMPTS: '1000',
-      STATIC_DIR: 'dist',
+      // E2E_STATIC_DIR serves another copy of a build (e.g. a snapshot while dist/ is being rebuilt).
+      STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
     },
   },
 });
