@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
+import RouteErrorPage from './RouteErrorPage';
 
 // The store and the guards load with the first page that needs them (never on the public pages).
 const loadStoreLayout = () => import(/* webpackChunkName: "store" */ './StoreLayout');
@@ -87,6 +88,7 @@ export function preloadRoute(pathname: string): void {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <LandingPage />, handle: { preload: loadLandingPage } },
       { path: '/about', element: <AboutPage />, handle: { preload: loadAboutPage } },
