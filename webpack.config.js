@@ -161,7 +161,7 @@ module.exports = (_env, argv) => {
           // Application code every signed-in page needs (store, slices, samples, API layer): one chunk, loaded
           // with the store layout, instead of copies in each page's chunk.
           appCore: {
-            test: /[\\/]src[\\/](api[\\/]|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|sample\w+|types|authApi|authThunks|tokenStorage|sessionUser|duration)\.ts)/,
+            test: /[\\/]src[\\/](api[\\/]|lib[\\/]safeRedirect\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|sample\w+|types|authApi|authThunks|tokenStorage|sessionUser|duration)\.ts)/,
             name: 'app-core',
             chunks: 'async',
             enforce: true,
