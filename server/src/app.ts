@@ -38,9 +38,25 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * Paths no page or file can have ('//host', a backslash, a '..' segment, raw or percent-encoded). The static
+ * file server would refuse them with a bare 403; they are routed to a path that does not exist instead, so
+ * they get the same answer as any unknown page (the SPA's Page Not Found) or asset (404) — never a redirect.
+ */
+const ODD_PATH = /^\/\/|\\|%5c|(^|\/)(\.|%2e){2}(\/|%2f|$)/i;
+const ODD_PATH_TARGET = '/__not_found__';
+
+function rewriteUrl(url: string | undefined): string {
+  const raw = url ?? '/';
+  const path = raw.split('?')[0];
+  if (path.startsWith('/api/') || !ODD_PATH.test(path)) return raw; // API routes validate their own parameters
+  return path.toLowerCase().startsWith('/assets/') ? `/assets${ODD_PATH_TARGET}` : ODD_PATH_TARGET;
+}
+
 function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']): FastifyInstance {
   return Fastify({
     logger,
+    rewriteUrl: (request) => rewriteUrl(request.url),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),

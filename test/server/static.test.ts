@@ -121,6 +121,18 @@ describe('STATIC_DIR: the built SPA', () => {
     expect((await call(t.app, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
   });
 
+  it('answers odd paths like any unknown page: the SPA for pages, a 404 for assets, never a redirect', async () => {
+    for (const path of ['//evil.example', '/%5Cevil.example', '/..%2f..%2fetc/passwd']) {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers.location).toBeUndefined();
+    }
+    const asset = await get('/assets/..%2f..%2fpackage.json');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('"name"');
+  });
+
   it('does not serve files outside STATIC_DIR', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
       const response = await get(path);
