@@ -105,6 +105,19 @@ describe('Complete profile', () => {
     expect(router.state.location.pathname).toBe('/complete-profile');
   });
 
+  test("a 400's field errors land on their fields too", async () => {
+    server.use(
+      http.put(`${API}/auth/update-profile`, () =>
+        HttpResponse.json({ message: 'Validation failed', success: false, errors: { phoneNumber: 'Phone number must be at most 30 characters long' } }, { status: 400 }),
+      ),
+    );
+    const { user } = await openCompleteProfile();
+    await user.type(phone(), '0'.repeat(31));
+    await user.click(submit());
+    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
+    expect(phone()).toHaveAccessibleDescription('Phone number must be at most 30 characters long');
+  });
+
   test.each([
     ['a failure without a message', () => new HttpResponse(null, { status: 500 })],
     ['no response', () => HttpResponse.error()],

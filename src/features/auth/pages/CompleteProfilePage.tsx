@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { serverMessageOf } from '@/api/errors';
+import { isApiError, serverMessageOf } from '@/api/errors';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -37,6 +37,7 @@ export default function CompleteProfilePage() {
     register,
     handleSubmit,
     clearErrors,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CompleteProfileValues>({
     resolver: yupResolver(completeProfileSchema),
@@ -60,6 +61,12 @@ export default function CompleteProfilePage() {
       await dispatch(authApi.endpoints.updateProfile.initiate(body)).unwrap();
     } catch (error) {
       setServerError(serverMessageOf(error) ?? COMPLETE_PROFILE_FAILED);
+      // A 400's field errors also land on their fields.
+      const fieldErrors = isApiError(error) ? error.errors : undefined;
+      for (const field of ['phoneNumber', 'address'] as const) {
+        const message = fieldErrors?.[field];
+        if (message) setError(field, { type: 'server', message });
+      }
       return;
     }
     // Spec §7: the local user copy is updated, roles set to the chosen role.
