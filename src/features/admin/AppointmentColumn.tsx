@@ -1,6 +1,7 @@
 import { type Ref, useId } from 'react';
 import type { Appointment } from '@/features/appointments/types';
 import { AppointmentCard } from './AppointmentCard';
+import emptyState from './EmptyState.module.css';
 import styles from './AppointmentColumn.module.css';
 
 export interface AppointmentColumnProps {
@@ -30,7 +31,7 @@ export function AppointmentColumn({ title, appointments, emptyText, onAssign, re
         </span>
       </div>
       {count === 0 ? (
-        <p className={styles.empty}>{emptyText}</p>
+        <p className={emptyState.empty}>{emptyText}</p>
       ) : (
         <ul className={styles.list}>
           {appointments.map((appointment) => (

@@ -7,6 +7,7 @@ import { filterEmployees } from '@/features/appointments/employeeSearch';
 import { formatAppointmentDate, vehicleName } from '@/features/appointments/formatters';
 import type { Appointment, Employee } from '@/features/appointments/types';
 import { cx } from '@/lib/classNames';
+import emptyState from './EmptyState.module.css';
 import styles from './AssignEmployeeModal.module.css';
 
 export interface AssignEmployeeModalProps {
@@ -43,7 +44,7 @@ export function AssignEmployeeModal({ appointment, employees, onAssign, onClose 
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <p role="status" className={matches.length === 0 ? styles.empty : 'visually-hidden'}>
+        <p role="status" className={matches.length === 0 ? emptyState.empty : 'visually-hidden'}>
           {matches.length === 0
             ? 'No employees found'
             : `${matches.length} ${matches.length === 1 ? 'employee' : 'employees'} listed`}

@@ -1,17 +1,28 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { buttonClassName } from '@/components/Button';
 import { Card } from '@/components/Card';
+import { FilteredList } from '@/components/FilteredList';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { selectCustomerServices } from '@/features/services/servicesSlice';
-import { selectCustomerServiceById, selectFilteredCustomerServices } from './customerSelectors';
+import type { CustomerServiceJob } from '@/features/services/types';
+import { selectCustomerServiceById, selectCustomerServiceIdsByFilter } from './customerSelectors';
 import { ServiceDetails } from './ServiceDetails';
-import { ServiceFilterBar } from './ServiceFilterBar';
-import { ServiceList } from './ServiceList';
+import { ServiceRow } from './ServiceRow';
 import { SERVICE_FILTERS, type ServiceFilter } from './serviceFilters';
 import styles from './CustomerDashboard.module.css';
+
+const serviceKey = (service: CustomerServiceJob) => service.id;
+
+function countLine(shown: number, total: number) {
+  return (
+    <p className={styles.count} role="status">
+      Showing {shown} of {total} {total === 1 ? 'service' : 'services'}
+    </p>
+  );
+}
 
 /**
  * The customer's dashboard (spec §2 "Customer dashboard"), rendered by DashboardRouter at /dashboard inside
@@ -21,13 +32,29 @@ export default function CustomerDashboard() {
   const user = useAppSelector(selectCurrentUser);
   const [filter, setFilter] = useState<ServiceFilter>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const total = useAppSelector(selectCustomerServices).length;
-  const services = useAppSelector((state) => selectFilteredCustomerServices(state, filter));
+  const services = useAppSelector(selectCustomerServices);
+  const idsByFilter = useAppSelector(selectCustomerServiceIdsByFilter);
   const selectedService = useAppSelector((state) => selectCustomerServiceById(state, selectedId));
   // The panel follows the list: a job hidden by the filter is not shown (it comes back with its filter).
-  const shownService = selectedService && (filter === 'all' || selectedService.status === filter) ? selectedService : null;
-  const filterLabel = SERVICE_FILTERS.find((f) => f.value === filter)?.label ?? filter;
+  const visibleIds = filter === 'all' ? null : idsByFilter[filter];
+  const shownService = selectedService && (!visibleIds || visibleIds.has(selectedService.id)) ? selectedService : null;
   const name = user?.fullName.trim();
+
+  const renderService = useCallback(
+    (service: CustomerServiceJob) => <ServiceRow service={service} selected={service.id === selectedId} onSelect={setSelectedId} />,
+    [selectedId],
+  );
+  const emptyMessage = useCallback(
+    (active: ServiceFilter) => (
+      <>
+        <ClipboardList aria-hidden="true" />
+        {services.length === 0
+          ? 'You have no services yet. Book an appointment to get started.'
+          : `No services match the ${SERVICE_FILTERS.find((f) => f.value === active)?.label ?? active} filter.`}
+      </>
+    ),
+    [services.length],
+  );
 
   return (
     <div className={styles.page}>
@@ -44,25 +71,19 @@ export default function CustomerDashboard() {
 
       <div className={styles.columns}>
         <Card title="My Services" className={styles.servicesCard}>
-          <ServiceFilterBar value={filter} onChange={setFilter} />
-          {total === 0 ? (
-            <p className={styles.empty} role="status">
-              <ClipboardList aria-hidden="true" />
-              You have no services yet. Book an appointment to get started.
-            </p>
-          ) : services.length === 0 ? (
-            <p className={styles.empty} role="status">
-              <ClipboardList aria-hidden="true" />
-              No services match the {filterLabel} filter.
-            </p>
-          ) : (
-            <>
-              <p className={styles.count} role="status">
-                Showing {services.length} of {total} {total === 1 ? 'service' : 'services'}
-              </p>
-              <ServiceList services={services} selectedId={selectedId} onSelect={setSelectedId} />
-            </>
-          )}
+          <FilteredList
+            items={services}
+            getKey={serviceKey}
+            renderItem={renderService}
+            filters={SERVICE_FILTERS}
+            filter={filter}
+            onFilterChange={setFilter}
+            keysByFilter={idsByFilter}
+            emptyMessage={emptyMessage}
+            summary={countLine}
+            listLabel="Service list"
+            filterGroupLabel="Filter services by status"
+          />
         </Card>
 
         <Card title="Service Details" className={styles.detailsCard}>

@@ -16,6 +16,18 @@ export const selectCustomerServicesByFilter = createSelector([selectCustomerServ
   return grouped;
 });
 
+/**
+ * The ids of the jobs each filter shows (no entry for ALL: it shows every job), derived from the split above, so
+ * a filter switch in the list is one set lookup per row.
+ */
+export const selectCustomerServiceIdsByFilter = createSelector(
+  [selectCustomerServicesByFilter],
+  (grouped): Record<Exclude<ServiceFilter, 'all'>, ReadonlySet<string>> => ({
+    not_completed: new Set(grouped.not_completed.map((service) => service.id)),
+    completed: new Set(grouped.completed.map((service) => service.id)),
+  }),
+);
+
 /** The jobs a filter shows (a stable array reference until the job list changes). */
 export const selectFilteredCustomerServices = (state: RootState, filter: ServiceFilter): CustomerServiceJob[] =>
   selectCustomerServicesByFilter(state)[filter];

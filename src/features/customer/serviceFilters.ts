@@ -1,15 +1,11 @@
+import type { FilterOption } from '@/components/FilteredList';
 import type { CustomerServiceStatus } from '@/features/services/types';
 
 /** The customer's My Services filter (spec §2: ALL / NOT COMPLETED / COMPLETED). */
 export type ServiceFilter = 'all' | CustomerServiceStatus;
 
-export interface ServiceFilterOption {
-  value: ServiceFilter;
-  /** The button text, exactly as the spec names it. */
-  label: string;
-}
-
-export const SERVICE_FILTERS: readonly ServiceFilterOption[] = [
+/** The filter buttons; the labels are the button texts exactly as the spec names them. */
+export const SERVICE_FILTERS: readonly FilterOption<ServiceFilter>[] = [
   { value: 'all', label: 'ALL' },
   { value: 'not_completed', label: 'NOT COMPLETED' },
   { value: 'completed', label: 'COMPLETED' },

@@ -1,48 +1,31 @@
-import { CalendarPlus, LayoutDashboard, LogOut, Wrench } from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { CalendarPlus, LayoutDashboard } from 'lucide-react';
+import { Outlet } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { Button } from '@/components/Button';
+import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
 import { hasRole } from '@/features/auth/sessionUser';
-import styles from './DashboardLayout.module.css';
+
+const DASHBOARD: AppShellNavItem = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true };
+const APPOINTMENTS: AppShellNavItem = { to: '/dashboard/appointments', label: 'Appointments', icon: CalendarPlus };
+const CUSTOMER_NAV = [DASHBOARD, APPOINTMENTS];
+const OTHER_NAV = [DASHBOARD];
 
 /** Spec §2 "Dashboard navigation": Dashboard, Appointments (customer only), Logout (then to /login). */
 export default function DashboardLayout() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const isCustomer = hasRole(user, 'CUSTOMER');
-  const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
   return (
-    <div className={styles.shell}>
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
-      <header className={styles.header}>
-        <Link to="/" className={styles.brand} aria-label="CarCare home">
-          <Wrench aria-hidden="true" />
-          <span>CarCare</span>
-        </Link>
-        <nav aria-label="Dashboard" className={styles.nav}>
-          <NavLink to="/dashboard" end className={navClass}>
-            <LayoutDashboard aria-hidden="true" />
-            <span>Dashboard</span>
-          </NavLink>
-          {isCustomer && (
-            <NavLink to="/dashboard/appointments" className={navClass}>
-              <CalendarPlus aria-hidden="true" />
-              <span>Appointments</span>
-            </NavLink>
-          )}
-          <Button variant="ghost" size="sm" startIcon={<LogOut aria-hidden="true" />} onClick={() => void dispatch(logoutUser({ redirectTo: '/login' }))}>
-            Logout
-          </Button>
-        </nav>
-      </header>
-      <main id="main-content" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
-    </div>
+    <AppShell
+      brandName="CarCare"
+      brandTo="/"
+      brandLabel="CarCare home"
+      navLabel="Dashboard"
+      navItems={hasRole(user, 'CUSTOMER') ? CUSTOMER_NAV : OTHER_NAV}
+      onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
+    >
+      <Outlet />
+    </AppShell>
   );
 }

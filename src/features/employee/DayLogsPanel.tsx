@@ -4,9 +4,11 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { formatDuration, logMinutes } from '@/features/timeLogs/duration';
 import { selectTimeLogsForDate, timeLogDeleted } from '@/features/timeLogs/timeLogsSlice';
 import { type DateKey, formatDayLabel } from '@/lib/calendar';
+import { cx } from '@/lib/classNames';
 import { confirmAction, notify } from '@/lib/dialogs';
 import DayLogItem from './DayLogItem';
 import { selectEmployeeServicesById } from './employeeSelectors';
+import panel from './DashboardPanel.module.css';
 import styles from './DayLogsPanel.module.css';
 
 export const EDIT_NOT_IMPLEMENTED_MESSAGE = 'Edit functionality not implemented.';
@@ -34,13 +36,13 @@ function DayLogsPanel({ date }: { date: DateKey | null }) {
   for (const log of logs ?? []) total += logMinutes(log);
 
   return (
-    <section aria-labelledby={headingId} className={styles.panel}>
-      <div className={styles.header}>
-        <h3 id={headingId} className={styles.heading}>
+    <section aria-labelledby={headingId} className={cx(panel.panel, panel.compact)}>
+      <div className={panel.header}>
+        <h3 id={headingId} className={panel.heading}>
           {date ? `Logs for ${formatDayLabel(date)}` : 'Day logs'}
         </h3>
         {logs && logs.length > 0 && (
-          <p className={styles.total}>
+          <p className={panel.total}>
             Total: <strong>{formatDuration(total)}</strong>
           </p>
         )}

@@ -16,7 +16,9 @@ import {
   shiftMonth,
   toWeeks,
 } from '@/lib/calendar';
+import { cx } from '@/lib/classNames';
 import CalendarDayCell from './CalendarDayCell';
+import panel from './DashboardPanel.module.css';
 import styles from './WorkCalendar.module.css';
 
 export interface WorkCalendarProps {
@@ -112,12 +114,12 @@ function WorkCalendar({ month, selectedDate, today, onMonthChange, onSelectDate 
   }
 
   return (
-    <section aria-labelledby={headingId} className={styles.panel}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.heading}>
+    <section aria-labelledby={headingId} className={cx(panel.panel, panel.wide)}>
+      <div className={panel.header}>
+        <h2 id={headingId} className={panel.heading}>
           Monthly Work Summary
         </h2>
-        <p className={styles.total}>
+        <p className={panel.total}>
           Logged this month: <strong>{formatDuration(monthMinutes)}</strong>
         </p>
       </div>

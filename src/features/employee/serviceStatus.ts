@@ -1,4 +1,5 @@
 import { format, parseISO } from 'date-fns';
+import type { FilterOption } from '@/components/FilteredList';
 import type { EmployeeServiceStatus } from '@/features/services/types';
 import type { ServiceFilter } from './employeeSelectors';
 
@@ -19,7 +20,7 @@ export const STATUS_OPTIONS = (['not_started', 'in_progress', 'completed'] as co
 }));
 
 /** The Assigned Services filter buttons (spec §2: ALL / IN PROGRESS / NOT STARTED / COMPLETED). */
-export const SERVICE_FILTERS: readonly { value: ServiceFilter; label: string }[] = [
+export const SERVICE_FILTERS: readonly FilterOption<ServiceFilter>[] = [
   { value: 'all', label: 'ALL' },
   { value: 'in_progress', label: 'IN PROGRESS' },
   { value: 'not_started', label: 'NOT STARTED' },

@@ -1,6 +1,8 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { CircleCheckBig, Clock, Mail, Phone, Send } from 'lucide-react';
 import { Button } from '@/components/Button';
+// Before the form fields' styles: the CSS order must match the information pages' (mini-css-extract-plugin).
+import heading from './SectionHeading.module.css';
 import { TextArea } from '@/components/TextArea';
 import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
@@ -47,7 +49,7 @@ export function ContactForm() {
       <div className="container">
         <div className={styles.inner}>
           <div className={cx('theme-dark', styles.aside)}>
-            <p className={styles.eyebrow}>Contact us</p>
+            <p className={heading.eyebrow}>Contact us</p>
             <h2 id="contact-heading" className={styles.title} tabIndex={-1}>
               Let’s get your car back on the road
             </h2>

@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { cx } from '@/lib/classNames';
 import { faqItems } from './faqItems';
 import { scrollToSection } from './scrollToSection';
+import heading from './SectionHeading.module.css';
 import styles from './Faq.module.css';
 
 /** "Frequently Asked Questions": 8 disclosure buttons (aria-expanded) that show / hide their answers. */
@@ -23,11 +24,11 @@ export function Faq() {
     <section id="faq" className={styles.section} aria-labelledby="faq-heading">
       <div className={cx('container', styles.inner)}>
         <div className={styles.intro}>
-          <p className={styles.eyebrow}>Good to know</p>
-          <h2 id="faq-heading" className={styles.title} tabIndex={-1}>
+          <p className={heading.eyebrow}>Good to know</p>
+          <h2 id="faq-heading" className={heading.title} tabIndex={-1}>
             Frequently Asked Questions
           </h2>
-          <p className={styles.lead}>
+          <p className={heading.lead}>
             Straight answers about servicing, bookings and repairs. Still wondering about something?{' '}
             <a
               href="#contact"

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { cx } from '@/lib/classNames';
+import heading from './SectionHeading.module.css';
 import styles from './InfoPage.module.css';
 
 /** Dark title band at the top of the About / Services / Pricing pages, holding the page's h1. */
@@ -7,7 +8,7 @@ export function InfoPageHeader({ eyebrow, title, lead }: { eyebrow: string; titl
   return (
     <section className={cx('theme-dark', styles.header)} aria-labelledby="page-heading">
       <div className="container">
-        <p className={styles.eyebrow}>{eyebrow}</p>
+        <p className={heading.eyebrow}>{eyebrow}</p>
         <h1 id="page-heading" className={styles.title}>
           {title}
         </h1>

@@ -1,6 +1,7 @@
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
 import { serviceCatalog, type ServiceCategory } from './serviceCatalog';
+import heading from './SectionHeading.module.css';
 import styles from './ServicesBrowser.module.css';
 
 function ServiceGrid({ category }: { category: ServiceCategory }) {
@@ -42,11 +43,11 @@ export function ServicesBrowser({ showHeading = true }: ServicesBrowserProps) {
       <div className="container">
         {showHeading ? (
           <div className={styles.header}>
-            <p className={styles.eyebrow}>What we do</p>
-            <h2 id="services-heading" className={styles.title} tabIndex={-1}>
+            <p className={heading.eyebrow}>What we do</p>
+            <h2 id="services-heading" className={heading.title} tabIndex={-1}>
               Our Services
             </h2>
-            <p className={styles.lead}>
+            <p className={heading.lead}>
               Pick a category to see what our workshop handles. Every job starts with a free inspection and a clear quote.
             </p>
           </div>

@@ -142,7 +142,7 @@ test('the list is a named, keyboard-focusable scroll region', async () => {
   const { user } = await renderDashboard();
   const region = screen.getByRole('region', { name: 'Assigned services list' });
   expect(region).toHaveAttribute('tabindex', '0');
-  expect(region).toHaveClass('scroll'); // max-height 600px; overflow-y auto (AssignedServicesList.module.css)
+  expect(region).toHaveClass('scroll'); // max-height 600px; overflow-y auto (components/FilteredList.module.css)
   region.focus();
   expect(region).toHaveFocus();
   await user.tab();

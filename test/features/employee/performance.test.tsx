@@ -9,12 +9,6 @@ import { job, timeLog } from './employeeTestUtils';
 
 const STATUSES: EmployeeServiceStatus[] = ['not_started', 'in_progress', 'completed'];
 
-function timed(action: () => void): number {
-  const started = performance.now();
-  act(action);
-  return performance.now() - started;
-}
-
 /**
  * Plain DOM look-ups: on a page with 1,000 rows Testing Library's *ByRole / *ByLabelText queries take minutes in
  * jsdom (they compute every element's accessible name), so this test avoids them.
@@ -29,7 +23,12 @@ function buttonByLabel(container: HTMLElement, label: string): HTMLElement {
   return button;
 }
 
-test('1,000 services and 10,000 logs: month switches and filter changes stay cheap', () => {
+/**
+ * With large data, switching month and filtering must not rebuild the list: the timing budget (< 50 ms of
+ * scripting) is measured in Chromium by `npm run bench`; here, deterministically, the structural property that
+ * keeps it cheap — rows stay mounted (same DOM nodes) and a filter only toggles `hidden`.
+ */
+test('1,000 services and 10,000 logs: month switches and filter changes keep every row mounted', () => {
   const employeeServices = Array.from({ length: 1000 }, (_, i) => job({ id: `J${i}`, customerName: `Customer ${i}`, status: STATUSES[i % 3] }));
   const logs = Array.from({ length: 10_000 }, (_, i) =>
     timeLog({
@@ -39,26 +38,29 @@ test('1,000 services and 10,000 logs: month switches and filter changes stay che
     }),
   );
   const store = setupStore({ auth: signedIn('EMPLOYEE'), services: { customerServices: [], employeeServices }, timeLogs: { logs } });
-  const t0 = performance.now();
   const { container } = render(
     <Provider store={store}>
       <EmployeeDashboard />
     </Provider>,
   );
-  const mount = performance.now() - t0;
   const next = buttonByLabel(container, 'Next month');
   const previous = buttonByLabel(container, 'Previous month');
   const inProgress = buttonByText('IN PROGRESS');
   const all = buttonByText('ALL');
   const completed = buttonByText('COMPLETED');
 
-  const months = [timed(() => fireEvent.click(next)), timed(() => fireEvent.click(previous)), timed(() => fireEvent.click(previous))];
-  const filters = [timed(() => fireEvent.click(inProgress)), timed(() => fireEvent.click(all)), timed(() => fireEvent.click(completed))];
-  console.info(`mount ms: ${Math.round(mount)}; month switch ms: ${months.map(Math.round).join(', ')}; filter ms: ${filters.map(Math.round).join(', ')}`);
-  // jsdom is many times slower than a browser (mounting the 1,000 rows takes seconds here), so these budgets
-  // only catch an accidental re-render or remount of every row; the real 50 ms budget is for the browser benchmark.
-  expect(Math.max(...months)).toBeLessThan(500);
-  expect(Math.max(...filters)).toBeLessThan(500);
+  const rowsBefore = Array.from(container.querySelectorAll('li'));
+
+  act(() => fireEvent.click(next));
+  act(() => fireEvent.click(previous));
+  act(() => fireEvent.click(previous));
+  act(() => fireEvent.click(inProgress));
+  act(() => fireEvent.click(all));
+  act(() => fireEvent.click(completed));
+
+  const rowsAfter = Array.from(container.querySelectorAll('li'));
+  expect(rowsAfter.length).toBe(rowsBefore.length);
+  expect(rowsAfter.every((row, i) => row === rowsBefore[i])).toBe(true); // not one row re-created
   expect(screen.getByText(formatMonthLabel(shiftMonth(toMonthKey(new Date()), -1)))).toBeInTheDocument();
   expect(container.querySelectorAll('li[hidden]')).toHaveLength(667);
 }, 60_000);

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { LogOut, type LucideIcon, Wrench } from 'lucide-react';
+import { Link, NavLink } from 'react-router-dom';
+import { cx } from '@/lib/classNames';
+import { Button } from './Button';
+import styles from './AppShell.module.css';
+
+export interface AppShellNavItem {
+  to: string;
+  /** The link text (also its accessible name). */
+  label: string;
+  icon: LucideIcon;
+  /** Active only on exactly this path (NavLink `end`), e.g. for a parent route. */
+  end?: boolean;
+}
+
+export interface AppShellProps {
+  /** The brand link's text, target and accessible name (e.g. "CarCare", "/", "CarCare home"). */
+  brandName: string;
+  brandTo: string;
+  brandLabel: string;
+  /** A small badge after the brand name (e.g. "Admin"). */
+  brandBadge?: string;
+  /** The signed-in user's name, shown beside the brand. */
+  userName?: string;
+  /** Accessible name of the <nav> (e.g. "Dashboard"). */
+  navLabel: string;
+  navItems: readonly AppShellNavItem[];
+  /** Called by the Logout button at the end of the navigation. */
+  onLogout: () => void;
+  /** The page (e.g. the router's <Outlet />), rendered in <main id="main-content">. */
+  children: ReactNode;
+}
+
+/**
+ * The signed-in areas' page frame: a "Skip to content" link, a header with the brand link, the navigation and a
+ * Logout button, and the <main id="main-content"> the skip link targets (tabIndex -1 so it can take focus).
+ * Phones: brand row on top and the navigation on its own wrapping row, not sticky; tablets and up: one sticky row.
+ */
+export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, children }: AppShellProps) {
+  const navClass = ({ isActive }: { isActive: boolean }) => cx(styles.link, isActive && styles.active);
+
+  return (
+    <div className={styles.shell}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.brandRow}>
+          <Link to={brandTo} className={styles.brand} aria-label={brandLabel}>
+            <Wrench aria-hidden="true" />
+            <span>{brandName}</span>
+            {brandBadge && <span className={styles.badge}>{brandBadge}</span>}
+          </Link>
+          {userName && <span className={styles.user}>{userName}</span>}
+        </div>
+        <nav aria-label={navLabel} className={styles.nav}>
+          <ul className={styles.links}>
+            {navItems.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={navClass}>
+                  <Icon aria-hidden="true" />
+                  <span>{label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button variant="ghost" size="sm" className={styles.logout} startIcon={<LogOut aria-hidden="true" />} onClick={onLogout}>
+            Logout
+          </Button>
+        </nav>
+      </header>
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
