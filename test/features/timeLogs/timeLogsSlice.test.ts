@@ -92,14 +92,13 @@ describe('memoised per-day selectors', () => {
     expect(selectLoggedMinutesByDate(store.getState()).get('2026-03-10')).toBe(60);
   });
 
-  test('10,000 logs are grouped quickly', () => {
+  test('10,000 logs are grouped into per-day totals (timing: npm run bench)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       log(`l${i}`, `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`, '08:00', '09:30', '1h 30m'),
     );
     const store = setupStore({ auth: signedIn('EMPLOYEE'), timeLogs: { logs: many } });
-    const started = performance.now();
     const minutes = selectLoggedMinutesByDate(store.getState());
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(minutes.size).toBe(12 * 28);
     let total = 0;
     for (const value of minutes.values()) total += value;
     expect(total).toBe(10_000 * 90);
