@@ -6,19 +6,18 @@ export const KiB = 1024;
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 
-/** The chunk groups each route loads: the entry (`main`), the store layout (`store`) where the route uses it, plus its lazy pages (webpackChunkName in src/app/routes.tsx). */
-export const ROUTES: Record<string, string[]> = {
-  '/': ['main', 'landing'],
-  '/login': ['main', 'store', 'login'],
-  '/register': ['main', 'store', 'register'],
-  '/register/employee': ['main', 'store', 'register-employee'],
-  '/oauth/callback': ['main', 'store', 'oauth-callback'],
-  '/complete-profile': ['main', 'store', 'complete-profile'],
-  '/dashboard (customer)': ['main', 'store', 'dashboard', 'customer'],
-  '/dashboard (employee)': ['main', 'store', 'dashboard', 'employee'],
-  '/dashboard/appointments': ['main', 'store', 'dashboard', 'booking'],
-  '/admin/dashboard': ['main', 'store', 'admin'],
+const config = JSON.parse(readFileSync(path.join(__dirname, 'route-budgets.json'), 'utf8')) as {
+  budgetsKiB: Record<string, number>;
+  routes: Record<string, string[]>;
 };
+
+/** The chunk groups each route loads (scripts/route-budgets.json). */
+export const ROUTES: Record<string, string[]> = config.routes;
+
+/** A route's JavaScript budget in bytes of gzip. */
+export function budgetFor(route: string): number {
+  return (config.budgetsKiB[route] ?? config.budgetsKiB['*']) * KiB;
+}
 
 export interface AssetSize {
   raw: number;
