@@ -1,0 +1,56 @@
+import { toSessionUser } from '../../src/features/auth/sessionUser';
+import type { LoginResponse, SessionUser } from '../../src/features/auth/types';
+
+/** A signed-in user of the bench: credentials, tokens, and the `user` object the SPA keeps in localStorage. */
+export interface BenchSession {
+  email: string;
+  password: string;
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+export type RegisterRole = 'customer' | 'employee';
+
+async function postJson<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+function toSession(email: string, password: string, res: LoginResponse): BenchSession {
+  return { email, password, token: res.token, refreshToken: res.refreshToken, user: toSessionUser(res) };
+}
+
+let counter = 0;
+
+/** Registers a fresh user through the API (POST /api/auth/register/{customer|employee}). */
+export async function registerUser(apiBase: string, role: RegisterRole, fullName: string): Promise<BenchSession> {
+  counter += 1;
+  const email = `bench-${role}-${Date.now().toString(36)}-${counter}@carcare.test`;
+  const password = 'Bench-Passw0rd!';
+  const res = await postJson<LoginResponse>(`${apiBase}/auth/register/${role}`, {
+    email,
+    password,
+    fullName,
+    phoneNumber: '+94771234567',
+    address: '12 Galle Road, Colombo',
+    ...(role === 'employee' ? { employeeId: `EMP-${counter}`, department: 'Mechanical' } : {}),
+  });
+  return toSession(email, password, res);
+}
+
+/** Signs in through POST /api/auth/login. */
+export async function loginUser(apiBase: string, email: string, password: string): Promise<BenchSession> {
+  return toSession(email, password, await postJson<LoginResponse>(`${apiBase}/auth/login`, { email, password }));
+}
+
+/** The three localStorage keys the SPA restores a session from (src/features/auth/tokenStorage.ts). */
+export function sessionStorageEntries(session: BenchSession): { name: string; value: string }[] {
+  return [
+    { name: 'token', value: session.token },
+    { name: 'refresh_token', value: session.refreshToken },
+    { name: 'user', value: JSON.stringify(session.user) },
+  ];
+}

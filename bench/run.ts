@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: builds if needed, starts the server on the production build, and measures route sizes and
+ * requests, Lighthouse, large-data UI responsiveness, the refresh storm and server throughput. Writes
+ * bench/report.md and bench/report.json. Exits non-zero when a section fails to run or the refresh storm
+ * does not give exactly one refresh and 100 successes.
+ *
+ * Import order matters: nothing here may import src/api/* (or anything that does) statically — the refresh
+ * storm sets process.env.API_BASE_URL before it imports the store.
+ */
+import type { Browser } from '@playwright/test';
+import { type BenchSession, loginUser, registerUser } from './lib/apiClient';
+import { launchBrowser } from './lib/browser';
+import { ensureFreshBuild } from './lib/build';
+import { currentLoadAverage, machineInfo } from './lib/machine';
+import { cleanupAll, cleanupAllSync } from './lib/processes';
+import { type BenchServer, startServer } from './lib/server';
+import { type BenchReport, missedTargets, writeReport } from './report';
+import { runLargeData } from './sections/largeData';
+import { runLighthouse } from './sections/lighthouse';
+import { runRefreshStorm } from './sections/refreshStorm';
+import { measureRoutes, type Sessions } from './sections/routes';
+import { runThroughput } from './sections/throughput';
+
+const log = (line: string) => console.info(`[bench] ${line}`);
+
+/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
+const selected = new Set(
+  (process.env.BENCH_SECTIONS ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/-/g, ' '))
+    .filter(Boolean),
+);
+const wanted = (name: (typeof SECTIONS)[number]) => selected.size === 0 || selected.has(name);
+
+async function section<T>(report: BenchReport, name: string, fn: () => Promise<T>): Promise<T | null> {
+  if (name !== 'build' && !wanted(name as (typeof SECTIONS)[number])) return null;
+  const started = Date.now();
+  log(`${name} …`);
+  try {
+    const result = await fn();
+    log(`${name} done in ${Math.round((Date.now() - started) / 1000)} s`);
+    return result;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    report.errors[name] = message.split('\n').slice(0, 6).join(' ');
+    console.error(`[bench] ${name} failed:`, error);
+    return null;
+  }
+}
+
+async function signIn(server: BenchServer): Promise<Sessions & { storm: BenchSession; loadLogin: BenchSession; loadProfile: BenchSession }> {
+  const api = server.apiBase;
+  const [customer, employee, admin, storm, loadLogin] = await Promise.all([
+    registerUser(api, 'customer', 'Bench Customer'),
+    registerUser(api, 'employee', 'Bench Technician'),
+    loginUser(api, server.admin.email, server.admin.password),
+    registerUser(api, 'customer', 'Storm Customer'),
+    registerUser(api, 'customer', 'Load Customer'),
+  ]);
+  const loadProfile = await loginUser(api, loadLogin.email, loadLogin.password);
+  return { customer, employee, admin, storm, loadLogin, loadProfile };
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const report: BenchReport = {
+    machine: machineInfo(),
+    build: null,
+    durationS: 0,
+    routes: null,
+    lighthouse: null,
+    throughput: null,
+    refreshStorm: null,
+    largeData: null,
+    errors: {},
+    missed: [],
+    sections: selected.size ? SECTIONS.filter(wanted) : 'all',
+  };
+  for (const name of selected) {
+    if (!(SECTIONS as readonly string[]).includes(name)) report.errors.setup = `Unknown section "${name}" in BENCH_SECTIONS (known: ${SECTIONS.join(', ')})`;
+  }
+  if (report.errors.setup) return finish(report, started);
+  let server: BenchServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    report.build = await section(report, 'build', ensureFreshBuild);
+    if (!report.build) return finish(report, started);
+    server = await startServer({ accessTokenTtl: '1h' });
+    log(`server on ${server.origin}`);
+    const s = await signIn(server);
+    const { origin, apiBase, jwtSecret } = server;
+
+    if (wanted('routes') || wanted('large data')) {
+      browser = await launchBrowser();
+      const b = browser;
+      report.routes = await section(report, 'routes', () => measureRoutes(b, origin, s));
+      report.largeData = await section(report, 'large data', () => runLargeData(b, origin, s.customer, s.employee, log));
+      await browser.close();
+      browser = null;
+    }
+
+    report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
+    for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
+    report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
+    report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
+  } catch (error) {
+    report.errors.setup = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
+    console.error('[bench] setup failed:', error);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch((error: unknown) => console.error('[bench] stopping the server failed:', error));
+    await cleanupAll();
+  }
+  return finish(report, started);
+}
+
+function finish(report: BenchReport, started: number): number {
+  report.durationS = Math.round((Date.now() - started) / 1000);
+  report.machine.loadAverage.end = currentLoadAverage();
+  report.missed = missedTargets(report);
+  const files = writeReport(report);
+  log(`wrote ${files.markdown} and ${files.json} (${report.durationS} s)`);
+  for (const line of report.missed) log(`missed: ${line}`);
+  const stormFailed = report.refreshStorm ? !report.refreshStorm.passed : false;
+  return Object.keys(report.errors).length > 0 || stormFailed ? 1 : 0;
+}
+
+/** A hung browser or server must not keep the bench (and its children) alive forever. */
+const WATCHDOG_MS = 20 * 60_000;
+setTimeout(() => {
+  console.error(`[bench] still running after ${WATCHDOG_MS / 60_000} min: stopping child processes and giving up`);
+  void cleanupAll().finally(() => process.exit(1));
+}, WATCHDOG_MS).unref();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: stopping child processes`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+process.once('exit', cleanupAllSync);
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
