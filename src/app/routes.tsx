@@ -37,7 +37,11 @@ const loadCompleteProfilePage = () => import(/* webpackChunkName: "complete-prof
 const CompleteProfilePage = lazy(loadCompleteProfilePage);
 const loadDashboardLayout = () => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardLayout');
 const DashboardLayout = lazy(loadDashboardLayout);
-const loadDashboardRouter = () => import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardRouter');
+const loadDashboardRouter = () =>
+  import(/* webpackChunkName: "dashboard" */ '@/features/dashboard/DashboardRouter').then((m) => {
+    m.preloadStoredRoleView();
+    return m;
+  });
 const DashboardRouter = lazy(loadDashboardRouter);
 const loadBookingPage = () => import(/* webpackChunkName: "booking" */ '@/features/booking/BookingPage');
 const BookingPage = lazy(loadBookingPage);

@@ -177,3 +177,11 @@ describe('preloading a route', () => {
     },
   );
 });
+
+test('the /dashboard preload resolves to the dashboard router (which then fetches the stored role view)', async () => {
+  const { routes } = await import('@/app/routes');
+  const { matchRoutes } = await import('react-router-dom');
+  const index = matchRoutes(routes, '/dashboard')?.at(-1)?.route.handle as { preload: () => Promise<unknown> };
+  const router = await import('@/features/dashboard/DashboardRouter');
+  await expect(index.preload()).resolves.toBe(router);
+});
