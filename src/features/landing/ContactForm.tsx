@@ -1,11 +1,12 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { CircleCheckBig, Clock, Mail, Phone, Send } from 'lucide-react';
+import { CircleCheckBig, Clock, Send } from 'lucide-react';
 import { Button } from '@/components/Button';
 // Before the form fields' styles: the CSS order must match the information pages' (mini-css-extract-plugin).
 import heading from './SectionHeading.module.css';
 import { TextArea } from '@/components/TextArea';
 import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
+import { ContactLinkItems } from './ContactLinkItems';
 import { contactDetails } from './contactDetails';
 import styles from './ContactForm.module.css';
 
@@ -57,14 +58,7 @@ export function ContactForm() {
               Tell us what your vehicle needs and a service advisor will reply within one business day.
             </p>
             <ul className={styles.details}>
-              <li>
-                <Phone aria-hidden="true" />
-                <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
-              </li>
-              <li>
-                <Mail aria-hidden="true" />
-                <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
-              </li>
+              <ContactLinkItems />
               <li>
                 <Clock aria-hidden="true" />
                 <span>

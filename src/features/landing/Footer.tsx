@@ -1,9 +1,10 @@
 import { type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, MapPin } from 'lucide-react';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
+import { ContactLinkItems } from './ContactLinkItems';
 import { contactDetails } from './contactDetails';
 import { Logo } from './Logo';
 import { MapPlaceholder } from './MapPlaceholder';
@@ -102,14 +103,7 @@ export function Footer() {
           <div className={styles.col}>
             <h2 className={styles.colTitle}>Contact</h2>
             <ul className={styles.contact}>
-              <li>
-                <Phone aria-hidden="true" />
-                <a href={contactDetails.phoneHref}>{contactDetails.phone}</a>
-              </li>
-              <li>
-                <Mail aria-hidden="true" />
-                <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
-              </li>
+              <ContactLinkItems />
             </ul>
             <h2 className={cx(styles.colTitle, styles.spaced)}>Opening hours</h2>
             <ul className={styles.contact}>
