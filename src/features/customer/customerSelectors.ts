@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { idsByStatus } from '@/lib/groupIds';
 import type { RootState } from '@/app/store';
 import { selectCustomerServices } from '@/features/services/servicesSlice';
 import type { CustomerServiceJob } from '@/features/services/types';
@@ -17,15 +18,12 @@ export const selectCustomerServicesByFilter = createSelector([selectCustomerServ
 });
 
 /**
- * The ids of the jobs each filter shows (no entry for ALL: it shows every job), derived from the split above, so
- * a filter switch in the list is one set lookup per row.
+ * The ids of the jobs each filter shows (no entry for ALL: it shows every job), so a filter switch in the list is
+ * one set lookup per row.
  */
 export const selectCustomerServiceIdsByFilter = createSelector(
-  [selectCustomerServicesByFilter],
-  (grouped): Record<Exclude<ServiceFilter, 'all'>, ReadonlySet<string>> => ({
-    not_completed: new Set(grouped.not_completed.map((service) => service.id)),
-    completed: new Set(grouped.completed.map((service) => service.id)),
-  }),
+  [selectCustomerServices],
+  (services): Record<Exclude<ServiceFilter, 'all'>, ReadonlySet<string>> => idsByStatus(services, ['not_completed', 'completed']),
 );
 
 /** The jobs a filter shows (a stable array reference until the job list changes). */

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { addDays, startOfWeek } from 'date-fns';
+import { idsByStatus } from '@/lib/groupIds';
 import { selectEmployeeServices } from '@/features/services/servicesSlice';
 import type { EmployeeServiceJob, EmployeeServiceStatus } from '@/features/services/types';
 
@@ -67,9 +68,5 @@ export type ServiceFilter = 'all' | EmployeeServiceStatus;
  */
 export const selectServiceIdsByFilter = createSelector(
   [selectEmployeeServices],
-  (jobs): Record<Exclude<ServiceFilter, 'all'>, ReadonlySet<string>> => {
-    const groups = { not_started: new Set<string>(), in_progress: new Set<string>(), completed: new Set<string>() };
-    for (const job of jobs) groups[job.status]?.add(job.id);
-    return groups;
-  },
+  (jobs): Record<Exclude<ServiceFilter, 'all'>, ReadonlySet<string>> => idsByStatus(jobs, ['not_started', 'in_progress', 'completed']),
 );
