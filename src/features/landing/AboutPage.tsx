@@ -1,7 +1,7 @@
 import { BadgeCheck, HandCoins, HeartHandshake } from 'lucide-react';
-import { Card } from '@/components/Card';
 import { cx } from '@/lib/classNames';
 import { CtaBand } from './CtaBand';
+import { FeatureCardList } from './FeatureCardList';
 import { InfoPageHeader } from './InfoPageHeader';
 import { PublicLayout } from './PublicLayout';
 import styles from './InfoPage.module.css';
@@ -75,19 +75,7 @@ export default function AboutPage() {
           <h2 id="values-heading" className={styles.sectionTitle}>
             What we stand for
           </h2>
-          <ul className={styles.cards}>
-            {values.map(({ title, text, icon: Icon }) => (
-              <li key={title} className={styles.cardItem}>
-                <Card as="article" padding="lg" className={styles.featureCard}>
-                  <span className={styles.valueIcon}>
-                    <Icon aria-hidden="true" />
-                  </span>
-                  <h3 className={styles.cardTitle}>{title}</h3>
-                  <p className={styles.cardText}>{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureCardList items={values} />
         </div>
       </section>
 

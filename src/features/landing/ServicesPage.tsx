@@ -1,7 +1,7 @@
 import { CalendarCheck, ClipboardCheck, Car } from 'lucide-react';
-import { Card } from '@/components/Card';
 import { cx } from '@/lib/classNames';
 import { CtaBand } from './CtaBand';
+import { FeatureCardList } from './FeatureCardList';
 import { InfoPageHeader } from './InfoPageHeader';
 import { PublicLayout } from './PublicLayout';
 import { ServicesBrowser } from './ServicesBrowser';
@@ -29,19 +29,7 @@ export default function ServicesPage() {
           <h2 id="how-heading" className={styles.sectionTitle}>
             How it works
           </h2>
-          <ul className={styles.cards}>
-            {steps.map(({ title, text, icon: Icon }) => (
-              <li key={title} className={styles.cardItem}>
-                <Card as="article" padding="lg" className={styles.featureCard}>
-                  <span className={styles.valueIcon}>
-                    <Icon aria-hidden="true" />
-                  </span>
-                  <h3 className={styles.cardTitle}>{title}</h3>
-                  <p className={styles.cardText}>{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <FeatureCardList items={steps} />
         </div>
       </section>
       <CtaBand />
