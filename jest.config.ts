@@ -14,6 +14,8 @@ const esmPackages = [
   'jose',
   'openid-client',
   'oauth4webapi',
+  'typebox',
+  '@date-fns/tz',
   'lucide-react',
 ];
 

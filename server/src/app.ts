@@ -1,32 +1,29 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { appointmentRoutes } from './appointments/routes';
 import { AccessTokens } from './auth/accessTokens';
 import { bootstrapAdmin } from './auth/adminBootstrap';
-import { createAuthHooks } from './auth/authenticate';
 import { LoginRateLimiter } from './auth/loginRateLimiter';
+import { authRoutes } from './auth/routes';
 import { Sessions } from './auth/sessions';
-import { Users } from './auth/users';
+import { Catalog } from './catalog/queries';
+import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
 import type { AppConfig } from './config';
-import { type OpenedDatabase, openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrate';
-import type { Db } from './db/schema';
-import { errorHandler, HttpError, notFoundBody } from './http/errors';
-import { registerSecurityHeaders } from './http/securityHeaders';
-import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './http/staticSite';
-import { ERROR_MESSAGES_KEYWORD } from './http/validation';
+import { seedDemoWorkshop } from './demo/seed';
+import { employeeRoutes } from './employees/routes';
 import { GoogleSignIn } from './oauth/google';
-import { authRoutes } from './routes/auth';
-import { oauthRoutes } from './routes/oauth';
+import { oauthRoutes } from './oauth/routes';
+import { authentication } from './plugins/authenticate';
+import { database } from './plugins/database';
+import { errorHandler } from './plugins/errorHandler';
+import { HttpError, notFoundBody } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plugins/staticSite';
+import { registerNulGuard, schemaController } from './plugins/validation';
 import { deriveKeys, resolveJwtSecret } from './secrets';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The database (Kysely). Exposed for tests and tooling; routes get their repositories explicitly. */
-    db: Db;
-    /** How the database was opened, for the start-up log. */
-    databaseDescription: string;
-  }
-}
+import { timeLogRoutes } from './timeLogs/routes';
+import { Users } from './users/queries';
+import { vehicleRoutes } from './vehicles/routes';
 
 export interface BuildAppOptions {
   /** Fastify logger setting; default off (main.ts turns it on). */
@@ -60,12 +57,7 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
-    ajv: {
-      // allErrors: report every invalid field at once; verbose: lets http/validation.ts find each field's
-      // `errorMessages`; no type coercion: a number is not a valid email.
-      customOptions: { allErrors: true, verbose: true, coerceTypes: false },
-      plugins: [(ajv) => ajv.addKeyword({ keyword: ERROR_MESSAGES_KEYWORD, schemaType: 'object' })],
-    },
+    schemaController,
   });
 }
 
@@ -79,17 +71,17 @@ function registerBodyParsing(app: FastifyInstance): void {
     return parseJson(request, text, done);
   });
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
+    if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH')) request.body = {};
   });
 }
 
-async function registerServices(app: FastifyInstance, config: AppConfig, database: OpenedDatabase, now: Clock): Promise<void> {
-  const { db } = database;
+/** /api: auth and the shop's domains, each in its own folder with routes, queries and rules. */
+async function registerApi(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const { db, now } = app;
   const keys = deriveKeys(await resolveJwtSecret(config));
   const users = new Users(db, now);
   const accessTokens = new AccessTokens(keys.accessToken, config.accessTokenTtlMs, now);
   const sessions = new Sessions(db, accessTokens, config, now);
-  const hooks = createAuthHooks(accessTokens, sessions);
   const loginLimiter = new LoginRateLimiter(config.loginMaxAttempts, config.loginWindowMs, now);
   const google = config.google ? new GoogleSignIn(config.google, keys.oauthState, now) : null;
 
@@ -104,6 +96,7 @@ async function registerServices(app: FastifyInstance, config: AppConfig, databas
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
+  await app.register(authentication, { accessTokens, sessions });
   await app.register(
     async (api) => {
       api.get('/health', async (request) => {
@@ -115,8 +108,13 @@ async function registerServices(app: FastifyInstance, config: AppConfig, databas
         }
         return { status: 'ok' };
       });
-      await api.register((scope) => authRoutes(scope, { users, sessions, hooks, loginLimiter }), { prefix: '/auth' });
+      await api.register((scope) => authRoutes(scope, { users, sessions, loginLimiter }), { prefix: '/auth' });
       await api.register((scope) => oauthRoutes(scope, { config, google, users, sessions }));
+      await api.register(catalogRoutes);
+      await api.register(vehicleRoutes);
+      await api.register(appointmentRoutes);
+      await api.register(employeeRoutes);
+      await api.register(timeLogRoutes);
     },
     { prefix: '/api' },
   );
@@ -134,28 +132,28 @@ async function registerSiteAndFallbacks(app: FastifyInstance, staticDir: string 
 }
 
 /**
- * Builds the whole server — database opened and migrated, admin bootstrapped, routes registered — and
- * returns it ready (to `listen`, or to `inject` in tests). Closing the app closes the database.
+ * Builds the whole server — database opened and migrated, admin bootstrapped, demo workshop seeded when asked,
+ * routes registered — and returns it ready (to `listen`, or to `inject` in tests). Closing the app closes the
+ * database.
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   if (config.staticDir) await checkStaticDir(config.staticDir);
   const app = createFastify(config, options.logger ?? false);
-  const database = await openDatabase(config, (error) => app.log.error({ err: error }, 'PostgreSQL pool error'));
   try {
-    await migrateToLatest(database.db);
-    app.decorate('db', database.db);
-    app.decorate('databaseDescription', database.description);
-    app.decorateRequest('auth', null);
-    app.addHook('onClose', async () => database.close());
+    app.decorate('now', options.now ?? systemClock);
+    await app.register(database, { config });
+    app.decorate('catalog', await Catalog.load(app.db, config.shopTimeZone));
     app.setErrorHandler(errorHandler);
     registerBodyParsing(app);
+    registerNulGuard(app);
     await registerSecurityHeaders(app);
-    await registerServices(app, config, database, options.now ?? systemClock);
+    await registerApi(app, config);
     await registerSiteAndFallbacks(app, config.staticDir);
+    if (config.demoData) await seedDemoWorkshop(app.db, app.catalog, app.now, app.log);
     await app.ready();
     return app;
   } catch (error) {
-    await database.close().catch(() => undefined);
+    await app.close().catch(() => undefined);
     throw error;
   }
 }

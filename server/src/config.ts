@@ -1,3 +1,6 @@
+import { MIN_PASSWORD_LENGTH } from './contract/auth';
+import { checkTimeZone } from './shopTime';
+
 /**
  * Server configuration, read from the environment only (see docs/api-contract.md and server/README.md).
  * `loadConfig` parses and validates; it throws a ConfigError whose message is fit to print to an operator.
@@ -46,6 +49,18 @@ export interface AppConfig {
   /** Trust X-Forwarded-* from a reverse proxy (client IP for the login limiter, protocol for redirect URIs). */
   trustProxy: boolean;
   logLevel: string;
+  /** IANA time zone of the shop's dates and slots ("today", "has this slot started?"). */
+  shopTimeZone: string;
+  /** Seed the demo workshop (accounts, jobs, time logs) once at start. */
+  demoData: boolean;
+}
+
+export interface LoadConfigOptions {
+  /**
+   * DEMO_DATA when the variable is unset: `npm start` / `npm run serve` (main.ts) seed the demo workshop unless
+   * NODE_ENV=production; tests and tools that build the app themselves get an empty shop.
+   */
+  demoDataByDefault?: boolean;
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -60,7 +75,6 @@ export function parseDuration(text: string, name: string): number {
 }
 
 export const MIN_JWT_SECRET_LENGTH = 32;
-export const MIN_PASSWORD_LENGTH = 8;
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -157,7 +171,25 @@ function readDatabaseUrl(env: Env): string | undefined {
   return url;
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
+function readTimeZone(env: Env): string {
+  const zone = read(env, 'SHOP_TIME_ZONE') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    checkTimeZone(zone);
+  } catch {
+    throw new ConfigError(`SHOP_TIME_ZONE must be an IANA time zone such as America/Chicago or UTC (got "${zone}")`);
+  }
+  return zone;
+}
+
+function readFlag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (got "${raw}")`);
+}
+
+export function loadConfig(env: Env = process.env, { demoDataByDefault = false }: LoadConfigOptions = {}): AppConfig {
   const production = env.NODE_ENV === 'production';
   return {
     port: readInt(env, 'PORT', 8080, 0, 65535),
@@ -178,6 +210,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     trustProxy: read(env, 'TRUST_PROXY') === 'true',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    shopTimeZone: readTimeZone(env),
+    demoData: readFlag(env, 'DEMO_DATA', demoDataByDefault && !production),
   };
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, type AppConfig, loadConfig } from './config';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo/seed';
 
 /** Entry point: configuration from the environment only (see server/README.md). */
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, { demoDataByDefault: true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -24,7 +25,18 @@ async function main(): Promise<void> {
   console.info(`CarCare API listening on http://${config.host}:${port} (${app.databaseDescription})`);
   if (config.staticDir) console.info(`Serving the SPA from ${config.staticDir} at http://${config.host}:${port}/`);
   if (!config.google) console.info('Google sign-in is off: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to enable it.');
-  if (!config.admin) console.info('No admin configured: to create one, set ADMIN_EMAIL and ADMIN_PASSWORD and restart.');
+  if (!config.admin && !config.demoData) console.info('No admin configured: to create one, set ADMIN_EMAIL and ADMIN_PASSWORD and restart.');
+  if (config.demoData) printDemoSignIns(config);
+}
+
+/** The demo workshop's sign-ins, so that a fresh `npm start` can be tried at once (README lists them too). */
+function printDemoSignIns(config: AppConfig): void {
+  const width = Math.max(...DEMO_SIGN_INS.map((account) => account.email.length));
+  console.info(`Demo workshop (DEMO_DATA=1; set DEMO_DATA=0 to start empty). Sign in with password "${DEMO_PASSWORD}":`);
+  for (const account of DEMO_SIGN_INS) {
+    console.info(`  ${account.email.padEnd(width)}  ${account.role.padEnd(8)}  ${account.fullName}`);
+  }
+  if (config.production) console.warn('DEMO_DATA is on with NODE_ENV=production: these published passwords open real accounts. Turn it off.');
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from '../../server/src/auth/adminBootstrap';
-import { Users } from '../../server/src/auth/users';
+import { Users } from '../../server/src/users/queries';
 import { call, registerCustomer } from './helpers/http';
 import { startTestApp, type TestApp } from './helpers/testApp';
 

@@ -12,9 +12,9 @@
  *      (content-disposition, cookie 2) that Node's own require(esm) loads but the sandbox cannot.
  *    They then live in Node's realm, so values crossing into them must not depend on `instanceof` (the server
  *    writes timestamps as ISO strings for this and for driver neutrality).
- *    Fresh databases (in memory, or in a new directory) are also cloned from one initialised data directory
- *    per worker, which skips initdb (~2-3 s) for every app a test builds. The database itself is the same as
- *    in production: a fresh PostgreSQL cluster, which the server then migrates.
+ *    Fresh databases (in memory, or in a new directory) are also cloned from one initialised and migrated data
+ *    directory per worker, which skips initdb (~2-3 s) and the migrations (~0.3 s) for every app a test builds.
+ *    The migrations still run from scratch once per worker here, and for every app on PostgreSQL.
  */
 import type * as Fs from 'node:fs';
 import type * as NodeModule from 'node:module';
@@ -22,6 +22,11 @@ import type * as Path from 'node:path';
 import { format } from 'node:util';
 import type * as PGliteModule from '@electric-sql/pglite';
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import type { Database } from '../../server/src/db/schema';
 
 // Building an app opens a database and hashes passwords; leave room for a busy machine.
 jest.setTimeout(30_000);
@@ -42,10 +47,12 @@ jest.mock('@electric-sql/pglite', () => {
   const cache = real as unknown as { carcareTemplate?: Promise<Blob>; carcareTemplateReady?: Blob };
   const prepareMemoryTemplate = async (): Promise<void> => {
     cache.carcareTemplate ??= (async () => {
-      const seed = new real.PGlite('memory://');
+      const seed = new real.PGlite('memory://', { extensions: { btree_gist } });
       await seed.waitReady;
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(seed) });
+      await migrateToLatest(db);
       const dump = await seed.dumpDataDir('none');
-      await seed.close();
+      await db.destroy();
       return dump;
     })();
     cache.carcareTemplateReady = await cache.carcareTemplate;

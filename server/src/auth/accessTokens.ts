@@ -1,7 +1,7 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
 import type { Role } from '../db/schema';
-import { HttpError, MESSAGES } from '../http/errors';
+import { HttpError, MESSAGES } from '../plugins/errors';
 
 export interface AccessClaims {
   sub: string;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminConfig } from '../config';
 import { hashPassword } from './passwords';
-import { EmailTakenError, type Users } from './users';
+import { EmailTakenError, type Users } from '../users/queries';
 
 /**
  * Creates the ADMIN account from ADMIN_EMAIL / ADMIN_PASSWORD when no user has that email — the only way an

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -15,8 +16,28 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Calendar dates and shop wall-clock times are kept as the text PostgreSQL prints ('2026-11-23',
+ * '2026-11-23 09:30:00'): turned into a JS Date they would be shifted into the server's own time zone.
+ */
+const OID = { date: 1082, timestamp: 1114 } as const;
+const asText = (value: string) => value;
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === OID.date || oid === OID.timestamp) return asText;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** PGlite with the extensions the migrations use, and the same text parsing as `pg`. */
+const pgliteOptions: PGliteOptions = {
+  extensions: { btree_gist },
+  parsers: { [OID.date]: asText, [OID.timestamp]: asText },
+};
+
 async function openPostgres(databaseUrl: string, onPoolError: (error: Error) => void): Promise<OpenedDatabase> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', onPoolError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -26,7 +47,7 @@ async function openPostgres(databaseUrl: string, onPoolError: (error: Error) => 
 
 async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   if (isMemoryDataDir(dataDir)) {
-    const pglite = new PGlite('memory://');
+    const pglite = new PGlite('memory://', pgliteOptions);
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return { db, description: 'embedded PostgreSQL in memory (nothing is kept)', close: () => db.destroy() };
@@ -35,7 +56,7 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   await mkdir(dir, { recursive: true });
   const unlock = await lockDataDir(dir);
   try {
-    const pglite = new PGlite(resolve(dir, 'pgdata'));
+    const pglite = new PGlite(resolve(dir, 'pgdata'), pgliteOptions);
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './schema';
-import * as init from '../migrations/0001_init';
+import * as init from './migrations/0001_init';
+import * as shop from './migrations/0002_shop';
 
 /**
  * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
@@ -8,6 +9,7 @@ import * as init from '../migrations/0001_init';
  */
 const migrations: Record<string, Migration> = {
   '0001_init': init,
+  '0002_shop': shop,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,13 +1,21 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Role } from '../contract/auth';
+import type { AppointmentStatus, Stage } from '../contract/statuses';
 
-export const ROLES = ['CUSTOMER', 'EMPLOYEE', 'ADMIN'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '../contract/auth';
 
 /**
- * Timestamps are read as Date and always written as ISO-8601 strings: a representation every driver
- * (pg, PGlite) accepts the same way, and the app's clock (injectable in tests) stays the only source of "now".
+ * Timestamps (timestamptz) are read as Date and always written as ISO-8601 strings: a representation every
+ * driver (pg, PGlite) accepts the same way, and the app's clock (injectable in tests) stays the only source of
+ * "now". Calendar dates (date) and shop wall-clock times (timestamp without time zone) are read as the text
+ * PostgreSQL prints ('2026-11-23', '2026-11-23 09:30:00'): see db/connect.ts.
  */
 type Timestamp = ColumnType<Date, string, string>;
+type NullableTimestamp = ColumnType<Date | null, string | null | undefined, string | null>;
+/** `YYYY-MM-DD` */
+type CalendarDate = string;
+/** `YYYY-MM-DD HH:MM:SS`, the shop's wall-clock time. */
+type LocalDateTime = string;
 
 /** A point in time as a query operand (e.g. `where('expires_at', '>', at(now))`), passed as an ISO string. */
 export function at(ms: number): RawBuilder<Date> {
@@ -38,7 +46,7 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_used_at: Timestamp;
   expires_at: Timestamp;
-  revoked_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  revoked_at: NullableTimestamp;
 }
 
 /**
@@ -51,15 +59,94 @@ export interface RefreshTokensTable {
   session_id: string;
   token_hash: string;
   created_at: Timestamp;
-  used_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  used_at: NullableTimestamp;
   successor_id: string | null;
   successor_pair: string | null;
+}
+
+/** The catalogue (migration 0002): the spec's six booking types, six slots, and the footer's three offices. */
+export interface ServiceTypesTable {
+  code: string;
+  name: string;
+  description: string;
+  duration_minutes: number;
+  price: number;
+  position: number;
+}
+
+export interface TimeSlotsTable {
+  /** `HH:MM`, the slot's start in the shop's time zone. */
+  start: string;
+  label: string;
+  position: number;
+}
+
+export interface ServiceCentersTable {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+  bays: number;
+  position: number;
+}
+
+export interface VehiclesTable {
+  id: string;
+  customer_id: string;
+  plate: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  created_at: Timestamp;
+}
+
+/** One row is one job, from booking to done (docs/api-contract.md § "The shop"). */
+export interface AppointmentsTable {
+  id: string;
+  version: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  status: AppointmentStatus;
+  stage: Stage | null;
+  customer_id: string;
+  vehicle_id: string;
+  service_type: string;
+  center_id: string;
+  date: CalendarDate;
+  slot: string;
+  /** Which of the centre's bays the job holds in its slot (1…bays). */
+  bay: number;
+  assigned_employee_id: string | null;
+  started_at: NullableTimestamp;
+  estimated_completion: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  progress: number | null;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Work time: start and end are stored, the duration is derived (end may fall on the next day). */
+export interface TimeLogsTable {
+  id: string;
+  employee_id: string;
+  appointment_id: string | null;
+  starts_at: LocalDateTime;
+  ends_at: LocalDateTime;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  service_types: ServiceTypesTable;
+  time_slots: TimeSlotsTable;
+  service_centers: ServiceCentersTable;
+  vehicles: VehiclesTable;
+  appointments: AppointmentsTable;
+  time_logs: TimeLogsTable;
 }
 
 export type Db = Kysely<Database>;

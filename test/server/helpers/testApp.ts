@@ -28,16 +28,36 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
+let extensionsReady: Promise<void> | undefined;
+
 /**
- * A fresh database. PostgreSQL: a new schema selected through the connection's search_path, dropped on
- * dispose. PGlite: `memory://`, or a temporary directory when `onDisk` (removed on dispose).
+ * Extensions belong to the whole database, not to a schema: create them once in `public` (which every test
+ * schema's search_path includes) so the migrations find them and no test schema owns them. Two workers may
+ * race to create them; the loser's duplicate error is harmless.
+ */
+function ensureExtensions(): Promise<void> {
+  extensionsReady ??= withAdminClient(async (client) => {
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public');
+    } catch (error) {
+      if (!['23505', '42710'].includes((error as { code?: string }).code ?? '')) throw error;
+    }
+  });
+  return extensionsReady;
+}
+
+/**
+ * A fresh database. PostgreSQL: a new schema selected through the connection's search_path (then `public`, for
+ * the extensions), dropped on dispose. PGlite: `memory://`, or a temporary directory when `onDisk` (removed on
+ * dispose).
  */
 export async function createTestDatabase({ onDisk = false } = {}): Promise<TestDatabase> {
   if (usingPostgres) {
+    await ensureExtensions();
     const schema = `carcare_test_${randomBytes(6).toString('hex')}`;
     await withAdminClient((client) => client.query(`CREATE SCHEMA ${schema}`));
     const url = new URL(process.env.DATABASE_URL as string);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
     return {
       kind: 'postgres',
       env: { DATABASE_URL: url.toString() },

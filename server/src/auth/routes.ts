@@ -1,32 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuthHooks, authOf } from '../auth/authenticate';
-import { LoginRateLimiter } from '../auth/loginRateLimiter';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { IssuedSession, Sessions } from '../auth/sessions';
-import { EmailTakenError, normaliseEmail, toProfile, type Users } from '../auth/users';
 import { toIso } from '../clock';
-import type { Role, UserRow } from '../db/schema';
-import { HttpError, MESSAGES } from '../http/errors';
 import {
-  checkEmailParams,
-  type CheckEmailParams,
-  loginBody,
-  type LoginBody,
-  logoutBody,
-  type LogoutBody,
-  registerCustomerBody,
-  registerEmployeeBody,
+  CheckEmailParams,
+  LoginBody,
+  LogoutBody,
+  Profile,
+  RefreshTokenBody,
   type RegisterBody,
-  refreshTokenBody,
-  type RefreshTokenBody,
-  updateProfileBody,
-  type UpdateProfileBody,
-} from '../http/schemas';
+  RegisterCustomerBody,
+  RegisterEmployeeBody,
+  UpdateProfileBody,
+} from '../contract/auth';
+import type { Role, UserRow } from '../db/schema';
+import { authOf } from '../plugins/authenticate';
+import { HttpError, MESSAGES } from '../plugins/errors';
+import { typed } from '../plugins/typeProvider';
+import { toProfile } from '../users/profile';
+import { EmailTakenError, normaliseEmail, type Users } from '../users/queries';
+import { LoginRateLimiter } from './loginRateLimiter';
+import { hashPassword, verifyPassword } from './passwords';
+import type { IssuedSession, Sessions } from './sessions';
 
 export interface AuthRouteDeps {
   users: Users;
   sessions: Sessions;
-  hooks: AuthHooks;
   loginLimiter: LoginRateLimiter;
 }
 
@@ -47,8 +44,9 @@ function signedIn(user: UserRow, session: IssuedSession) {
 }
 
 /** /api/auth/* — the auth contract of docs/api-contract.md. */
-export async function authRoutes(app: FastifyInstance, { users, sessions, hooks, loginLimiter }: AuthRouteDeps): Promise<void> {
-  app.post<{ Body: LoginBody }>('/login', { schema: { body: loginBody } }, async (request, reply) => {
+export async function authRoutes(scope: FastifyInstance, { users, sessions, loginLimiter }: AuthRouteDeps): Promise<void> {
+  const app = typed(scope);
+  app.post('/login', { schema: { body: LoginBody } }, async (request, reply) => {
     const { email, password } = request.body;
     const key = LoginRateLimiter.key(email, request.ip);
     const retryAfter = loginLimiter.retryAfterSeconds(key);
@@ -74,8 +72,7 @@ export async function authRoutes(app: FastifyInstance, { users, sessions, hooks,
     return signedIn(user, await sessions.start(user, deviceInfo(request)));
   });
 
-  async function register(request: FastifyRequest<{ Body: RegisterBody }>, role: Role) {
-    const body = request.body;
+  async function register(request: FastifyRequest, body: RegisterBody, role: Role) {
     const email = normaliseEmail(body.email);
     if (await users.findByEmail(email)) throw new HttpError(409, MESSAGES.emailExists);
     const employee = role === 'EMPLOYEE';
@@ -99,18 +96,18 @@ export async function authRoutes(app: FastifyInstance, { users, sessions, hooks,
     return { ...signedIn(user, session), success: true as const, message: 'User registered successfully' };
   }
 
-  app.post<{ Body: RegisterBody }>('/register/customer', { schema: { body: registerCustomerBody } }, async (request, reply) => {
+  app.post('/register/customer', { schema: { body: RegisterCustomerBody } }, async (request, reply) => {
     reply.status(201);
-    return register(request, 'CUSTOMER');
+    return register(request, request.body, 'CUSTOMER');
   });
 
-  app.post<{ Body: RegisterBody }>('/register/employee', { schema: { body: registerEmployeeBody } }, async (request, reply) => {
+  app.post('/register/employee', { schema: { body: RegisterEmployeeBody } }, async (request, reply) => {
     reply.status(201);
-    return register(request, 'EMPLOYEE');
+    return register(request, request.body, 'EMPLOYEE');
   });
 
-  async function refresh(request: FastifyRequest<{ Body: RefreshTokenBody }>) {
-    const outcome = await sessions.refresh(request.body.refreshToken);
+  async function refresh(request: FastifyRequest, presented: string) {
+    const outcome = await sessions.refresh(presented);
     if (!outcome.ok) {
       if (outcome.reason === 'reuse') request.log.warn('Spent refresh token presented after the reuse leeway; session revoked');
       throw new HttpError(401, MESSAGES.invalidRefreshToken);
@@ -118,30 +115,30 @@ export async function authRoutes(app: FastifyInstance, { users, sessions, hooks,
     return outcome.pair;
   }
 
-  app.post<{ Body: RefreshTokenBody }>('/refresh-token', { schema: { body: refreshTokenBody } }, async (request) => {
-    const { token, refreshToken } = await refresh(request);
+  app.post('/refresh-token', { schema: { body: RefreshTokenBody } }, async (request) => {
+    const { token, refreshToken } = await refresh(request, request.body.refreshToken);
     return { token, refreshToken };
   });
 
-  app.post<{ Body: RefreshTokenBody }>('/rotate-refresh-token', { schema: { body: refreshTokenBody } }, async (request) => {
-    const { refreshToken } = await refresh(request);
+  app.post('/rotate-refresh-token', { schema: { body: RefreshTokenBody } }, async (request) => {
+    const { refreshToken } = await refresh(request, request.body.refreshToken);
     return { refreshToken, message: 'Refresh token rotated successfully' };
   });
 
-  app.post<{ Body: LogoutBody }>('/logout', { schema: { body: logoutBody }, preHandler: hooks.optionalAuth }, async (request) => {
+  app.post('/logout', { schema: { body: LogoutBody }, preHandler: app.optionalAuth }, async (request) => {
     if (request.auth) await sessions.revoke(request.auth.sessionId);
     if (request.body.refreshToken) await sessions.revokeByRefreshToken(request.body.refreshToken);
     return { message: 'Logged out successfully', success: true };
   });
 
-  app.post('/logout-all', { preHandler: hooks.requireAuth }, async (request) => {
+  app.post('/logout-all', { preHandler: app.authenticate }, async (request) => {
     await sessions.revokeAllForUser(authOf(request).user.id);
     return { message: 'Logged out from all devices successfully', success: true };
   });
 
-  app.get('/profile', { preHandler: hooks.requireAuth }, async (request) => toProfile(authOf(request).user));
+  app.get('/profile', { schema: { response: { 200: Profile } }, preHandler: app.authenticate }, async (request) => toProfile(authOf(request).user));
 
-  app.put<{ Body: UpdateProfileBody }>('/update-profile', { schema: { body: updateProfileBody }, preHandler: hooks.requireAuth }, async (request) => {
+  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, preHandler: app.authenticate }, async (request) => {
     const { user } = authOf(request);
     const { fullName, phoneNumber, address, role } = request.body;
     // Roles are CUSTOMER or EMPLOYEE here; ADMIN exists only through ADMIN_EMAIL, and an admin keeps the role.
@@ -157,12 +154,12 @@ export async function authRoutes(app: FastifyInstance, { users, sessions, hooks,
     return toProfile(updated);
   });
 
-  app.get<{ Params: CheckEmailParams }>('/check-email/:email', { schema: { params: checkEmailParams } }, async (request) => {
+  app.get('/check-email/:email', { schema: { params: CheckEmailParams } }, async (request) => {
     const user = await users.findByEmail(request.params.email);
     return { available: user === undefined };
   });
 
-  app.get('/active-sessions', { preHandler: hooks.requireAuth }, async (request) => {
+  app.get('/active-sessions', { preHandler: app.authenticate }, async (request) => {
     const { user, sessionId } = authOf(request);
     const active = await sessions.listActive(user.id);
     return active.map((session) => ({

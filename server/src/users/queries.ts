@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, isoAt, toIso } from '../clock';
+import { type Clock, isoAt } from '../clock';
+import { isUniqueViolation } from '../db/errors';
 import type { Db, Role, UserRow } from '../db/schema';
 
 export interface NewUser {
@@ -26,10 +27,6 @@ export class EmailTakenError extends Error {
     super('Email already exists');
     this.name = 'EmailTakenError';
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 export function normaliseEmail(email: string): string {
@@ -110,34 +107,4 @@ export class Users {
     const row = await this.db.selectFrom('users').select('id').where('role', '=', 'ADMIN').executeTakeFirst();
     return row !== undefined;
   }
-}
-
-export interface Profile {
-  id: string;
-  email: string;
-  fullName: string;
-  phoneNumber: string;
-  address: string;
-  roles: Role[];
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  department?: string;
-}
-
-export function toProfile(user: UserRow): Profile {
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.full_name,
-    phoneNumber: user.phone_number,
-    address: user.address,
-    roles: [user.role],
-    role: user.role,
-    isActive: user.is_active,
-    createdAt: toIso(user.created_at),
-    updatedAt: toIso(user.updated_at),
-    ...(user.department !== null && { department: user.department }),
-  };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deviceInfo } from '../auth/routes';
 import type { Sessions } from '../auth/sessions';
-import type { Users } from '../auth/users';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
-import { readCookie, serializeCookie } from '../http/cookies';
-import { FLOW_TTL_SECONDS, type GoogleIdentity, OAuthFlowError, type GoogleSignIn } from '../oauth/google';
-import { deviceInfo } from './auth';
+import type { Users } from '../users/queries';
+import { readCookie, serializeCookie } from './cookies';
+import { FLOW_TTL_SECONDS, type GoogleIdentity, OAuthFlowError, type GoogleSignIn } from './google';
 
 export const GOOGLE_CALLBACK_PATH = '/api/login/oauth2/code/google';
 const STATE_COOKIE = 'carcare_oauth_state';

@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import { type ExpressionBuilder, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Catalog } from '../catalog/queries';
+import { type Clock, isoAt, toIso } from '../clock';
+import {
+  type Appointment,
+  type AppointmentListQuery,
+  APPOINTMENT_MESSAGES,
+  type AssignEmployeeBody,
+  type BookAppointmentBody,
+  type CancelAppointmentBody,
+  type RescheduleAppointmentBody,
+  type SlotAvailability,
+  type UpdateStatusBody,
+} from '../contract/appointments';
+import type { ServiceCenter } from '../contract/catalog';
+import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
+import type { AppointmentStatus } from '../contract/statuses';
+import { CURSOR_PATTERNS, decodeCursor, encodeCursor, likeContaining } from '../db/cursor';
+import { violates } from '../db/errors';
+import type { AppointmentsTable, Database, Db } from '../db/schema';
+import type { Viewer } from '../plugins/authenticate';
+import { HttpError, invalidField } from '../plugins/errors';
+import { shopNow } from '../shopTime';
+import { ownVehicleId, vehicleIdForPlate } from '../vehicles/queries';
+import { bookingTimeErrors, checkVersion, type FieldErrors, isChangeableBooking, type JobState, nextJobState, throwIfInvalid } from './rules';
+
+type Trx = Transaction<Database>;
+type AppointmentScope = ExpressionBuilder<Database & { a: AppointmentsTable }, 'a'>;
+type AppointmentRow = Selectable<AppointmentsTable>;
+
+const TECHNICIAN_BUSY = 'That technician already has a job at that time.';
+
+/**
+ * Ownership lives in the WHERE clause: a customer's queries see only their own jobs, a technician's only the
+ * jobs assigned to them, an admin's all. Anything outside that does not exist for the caller (404, never 403).
+ */
+function visibleTo(viewer: Viewer) {
+  return (eb: AppointmentScope) => {
+    switch (viewer.role) {
+      case 'CUSTOMER':
+        return eb('a.customer_id', '=', viewer.id);
+      case 'EMPLOYEE':
+        return eb('a.assigned_employee_id', '=', viewer.id);
+      default:
+        return eb.lit(true);
+    }
+  };
+}
+
+/** Turns the database refusing a row into the contract's answer; anything else is rethrown. */
+function conflictFrom(error: unknown): never {
+  if (violates(error, 'appointments_vehicle_slot_key')) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+  if (violates(error, 'appointments_bay_key') || violates(error, 'appointments_bay_within_capacity')) {
+    throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+  }
+  if (violates(error, 'appointments_technician_slot_key')) throw new HttpError(409, TECHNICIAN_BUSY);
+  throw error;
+}
+
+/**
+ * One booking at a time per centre, date and slot: a transaction-scoped advisory lock on that slot. Counting the
+ * free bays and taking one happen under it, so the last bay goes to exactly one request; the bay's unique index
+ * and the capacity trigger would refuse an overbooking even without it.
+ */
+async function lockSlot(trx: Trx, centerId: string, date: string, slot: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot:${centerId}:${date}:${slot}`}, 0))`.execute(trx);
+}
+
+/** The lowest bay of the centre that no open job holds at that date and slot, or null when the slot is full. */
+async function freeBay(trx: Trx, center: ServiceCenter, date: string, slot: string): Promise<number | null> {
+  const taken = await trx
+    .selectFrom('appointments')
+    .select('bay')
+    .where('center_id', '=', center.id)
+    .where('date', '=', date)
+    .where('slot', '=', slot)
+    .where('status', '<>', 'CANCELLED')
+    .execute();
+  const used = new Set(taken.map((row) => row.bay));
+  for (let bay = 1; bay <= center.bays; bay += 1) if (!used.has(bay)) return bay;
+  return null;
+}
+
+async function hasOpenJobAt(trx: Trx, column: 'vehicle_id' | 'assigned_employee_id', id: string, date: string, slot: string, except?: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('appointments')
+    .select('id')
+    .where(column, '=', id)
+    .where('date', '=', date)
+    .where('slot', '=', slot)
+    .where('status', '<>', 'CANCELLED')
+    .$if(except !== undefined, (qb) => qb.where('id', '<>', except as string))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function jobState(row: AppointmentRow): JobState {
+  const iso = (value: Date | null) => (value === null ? null : toIso(value));
+  return {
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    startedAt: iso(row.started_at),
+    estimatedCompletion: iso(row.estimated_completion),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+/** The shop's jobs: reads scoped to the caller, and every change one transaction holding the locks it needs. */
+export class Appointments {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+    private readonly now: Clock,
+  ) {}
+
+  private select(db: Db | Trx) {
+    return db
+      .selectFrom('appointments as a')
+      .innerJoin('users as c', 'c.id', 'a.customer_id')
+      .innerJoin('vehicles as v', 'v.id', 'a.vehicle_id')
+      .leftJoin('users as e', 'e.id', 'a.assigned_employee_id')
+      .select([
+        'a.id',
+        'a.version',
+        'a.status',
+        'a.stage',
+        'a.service_type',
+        'a.center_id',
+        'a.date',
+        'a.slot',
+        'a.bay',
+        'a.started_at',
+        'a.estimated_completion',
+        'a.completed_at',
+        'a.cancelled_at',
+        'a.progress',
+        'a.notes',
+        'a.created_at',
+        'a.updated_at',
+        'c.id as customer_id',
+        'c.full_name as customer_name',
+        'c.email as customer_email',
+        'c.phone_number as customer_phone',
+        'v.id as vehicle_id',
+        'v.plate',
+        'v.make',
+        'v.model',
+        'v.year',
+        'e.id as employee_id',
+        'e.full_name as employee_name',
+        'e.department as employee_department',
+      ]);
+  }
+
+  private toAppointment(row: Awaited<ReturnType<ReturnType<Appointments['select']>['executeTakeFirstOrThrow']>>): Appointment {
+    const serviceType = this.catalog.serviceType(row.service_type);
+    const center = this.catalog.center(row.center_id);
+    const slot = this.catalog.slot(row.slot);
+    if (!serviceType || !center || !slot) throw new Error(`Appointment ${row.id} refers to a catalogue entry that does not exist`);
+    const optionalIso = (name: string, value: Date | null) => (value === null ? {} : { [name]: toIso(value) });
+    return {
+      id: row.id,
+      version: row.version,
+      status: row.status,
+      ...(row.stage !== null && { stage: row.stage }),
+      customer: { id: row.customer_id, fullName: row.customer_name, email: row.customer_email, phoneNumber: row.customer_phone },
+      vehicle: {
+        id: row.vehicle_id,
+        plate: row.plate,
+        ...(row.make !== null && { make: row.make }),
+        ...(row.model !== null && { model: row.model }),
+        ...(row.year !== null && { year: row.year }),
+      },
+      serviceType: { code: serviceType.code, name: serviceType.name, durationMinutes: serviceType.durationMinutes, price: serviceType.price },
+      center: { id: center.id, name: center.name, address: center.address },
+      date: row.date,
+      slot: row.slot,
+      slotLabel: slot.label,
+      bay: row.bay,
+      ...(row.employee_id !== null &&
+        row.employee_name !== null && {
+          assignedEmployee: { id: row.employee_id, fullName: row.employee_name, ...(row.employee_department !== null && { department: row.employee_department }) },
+        }),
+      ...optionalIso('startedAt', row.started_at),
+      ...optionalIso('estimatedCompletion', row.estimated_completion),
+      ...optionalIso('completedAt', row.completed_at),
+      ...optionalIso('cancelledAt', row.cancelled_at),
+      ...(row.progress !== null && { progress: row.progress }),
+      ...(row.notes !== null && { notes: row.notes }),
+      createdAt: toIso(row.created_at),
+      updatedAt: toIso(row.updated_at),
+    };
+  }
+
+  /**
+   * Keyset-paged list. Customers read their jobs newest first; technicians and the board read by date and slot
+   * ascending. Each order is served by its own index (see migration 0002).
+   */
+  async list(viewer: Viewer, query: AppointmentListQuery): Promise<Page<Appointment>> {
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const newestFirst = viewer.role === 'CUSTOMER';
+    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_PATTERNS.date, CURSOR_PATTERNS.slot, CURSOR_PATTERNS.uuid]) : null;
+    const statuses = query.status ? (query.status.split(',') as AppointmentStatus[]) : null;
+    const direction = newestFirst ? 'desc' : 'asc';
+    const rows = await this.select(this.db)
+      .where(visibleTo(viewer))
+      .$if(statuses !== null, (qb) => qb.where('a.status', 'in', statuses as AppointmentStatus[]))
+      .$if(query.from !== undefined, (qb) => qb.where('a.date', '>=', query.from as string))
+      .$if(query.to !== undefined, (qb) => qb.where('a.date', '<=', query.to as string))
+      .$if(query.q !== undefined && query.q.trim() !== '', (qb) => {
+        const pattern = likeContaining((query.q as string).trim());
+        return qb.where((eb) => eb.or([eb('v.plate', 'ilike', pattern), eb('c.full_name', 'ilike', pattern), eb('e.full_name', 'ilike', pattern)]));
+      })
+      .$if(after !== null, (qb) =>
+        qb.where((eb) => eb(eb.refTuple('a.date', 'a.slot', 'a.id'), newestFirst ? '<' : '>', eb.tuple(after![0], after![1], after![2]))),
+      )
+      .orderBy('a.date', direction)
+      .orderBy('a.slot', direction)
+      .orderBy('a.id', direction)
+      .limit(limit + 1)
+      .execute();
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items: items.map((row) => this.toAppointment(row)),
+      ...(rows.length > limit && last && { nextCursor: encodeCursor([last.date, last.slot, last.id]) }),
+    };
+  }
+
+  /** One job the caller may see; anything else is 404. */
+  async get(viewer: Viewer, id: string): Promise<Appointment> {
+    const row = await this.select(this.db).where(visibleTo(viewer)).where('a.id', '=', id).executeTakeFirst();
+    if (!row) throw new HttpError(404, APPOINTMENT_MESSAGES.notFound);
+    return this.toAppointment(row);
+  }
+
+  private async read(id: string): Promise<Appointment> {
+    return this.toAppointment(await this.select(this.db).where('a.id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  private centerFor(centerId: string | undefined): ServiceCenter {
+    if (centerId === undefined) return this.catalog.defaultCenter;
+    const center = this.catalog.center(centerId);
+    if (!center) throw invalidField('centerId', 'Choose one of the listed service centres');
+    return center;
+  }
+
+  /** The catalogue and calendar rules of a booking or a move, every failing field at once. */
+  private slotErrors(date: string, slot: string): FieldErrors {
+    if (!this.catalog.slot(slot)) return { slot: 'Choose one of the listed time slots' };
+    return bookingTimeErrors(date, slot, shopNow(this.catalog.timeZone, this.now()));
+  }
+
+  /** Open jobs and free bays per slot of one centre and day. */
+  async availability(date: string, centerId: string | undefined): Promise<SlotAvailability[]> {
+    const center = this.centerFor(centerId);
+    const rows = await this.db
+      .selectFrom('appointments')
+      .select(['slot', (eb) => eb.fn.countAll<number>().as('booked')])
+      .where('center_id', '=', center.id)
+      .where('date', '=', date)
+      .where('status', '<>', 'CANCELLED')
+      .groupBy('slot')
+      .execute();
+    const booked = new Map(rows.map((row) => [row.slot, Number(row.booked)]));
+    return this.catalog.slots.map(({ start, label }) => {
+      const count = booked.get(start) ?? 0;
+      return { slot: start, label, capacity: center.bays, booked: count, available: Math.max(0, center.bays - count) };
+    });
+  }
+
+  /** POST /api/appointments: a PENDING job in the first free bay, or 409 when the slot or the vehicle is taken. */
+  async book(customerId: string, body: BookAppointmentBody): Promise<Appointment> {
+    throwIfInvalid({
+      ...(body.plate === undefined && body.vehicleId === undefined && { plate: 'Vehicle ID is required' }),
+      ...(!this.catalog.serviceType(body.serviceType) && { serviceType: 'Choose one of the listed service types' }),
+      ...(body.centerId !== undefined && !this.catalog.center(body.centerId) && { centerId: 'Choose one of the listed service centres' }),
+      ...this.slotErrors(body.date, body.slot),
+    });
+    const center = this.centerFor(body.centerId);
+    const id = randomUUID();
+    const nowIso = isoAt(this.now());
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const vehicleId = body.vehicleId ? await ownVehicleId(trx, customerId, body.vehicleId) : await vehicleIdForPlate(trx, customerId, body.plate as string, nowIso);
+        await lockSlot(trx, center.id, body.date, body.slot);
+        if (await hasOpenJobAt(trx, 'vehicle_id', vehicleId, body.date, body.slot)) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+        const bay = await freeBay(trx, center, body.date, body.slot);
+        if (bay === null) throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+        await trx
+          .insertInto('appointments')
+          .values({
+            id,
+            status: 'PENDING',
+            customer_id: customerId,
+            vehicle_id: vehicleId,
+            service_type: body.serviceType,
+            center_id: center.id,
+            date: body.date,
+            slot: body.slot,
+            bay,
+            notes: body.notes?.trim() || null,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })
+          .execute();
+      })
+      .catch(conflictFrom);
+    return this.read(id);
+  }
+
+  /** The job, locked for the rest of the transaction; 404 when the caller may not see it. */
+  private async lock(trx: Trx, viewer: Viewer, id: string): Promise<AppointmentRow> {
+    const row = await trx.selectFrom('appointments as a').selectAll('a').where(visibleTo(viewer)).where('a.id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw new HttpError(404, APPOINTMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  private async save(trx: Trx, id: string, changes: Updateable<AppointmentsTable>): Promise<void> {
+    await trx
+      .updateTable('appointments')
+      .set({ ...changes, version: sql<number>`version + 1`, updated_at: isoAt(this.now()) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Runs `change` on the locked job in one transaction, then answers the job as it now stands. */
+  private async change(viewer: Viewer, id: string, expectedVersion: number | undefined, change: (trx: Trx, job: AppointmentRow) => Promise<void>): Promise<Appointment> {
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const job = await this.lock(trx, viewer, id);
+        checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);
+        await change(trx, job);
+      })
+      .catch(conflictFrom);
+    return this.read(id);
+  }
+
+  /** A job that has not started: CANCELLED, which frees its bay, vehicle and technician. */
+  cancel(viewer: Viewer, id: string, { expectedVersion }: CancelAppointmentBody): Promise<Appointment> {
+    return this.change(viewer, id, expectedVersion, async (trx, job) => {
+      if (job.status === 'CANCELLED') throw new HttpError(409, 'This appointment is already cancelled.');
+      if (!isChangeableBooking(job.status)) throw new HttpError(409, 'Only an appointment that has not started can be cancelled.');
+      await this.save(trx, id, { status: 'CANCELLED', cancelled_at: isoAt(this.now()) });
+    });
+  }
+
+  /**
+   * A job that has not started moves to another date and slot at its centre, under the same rules as a booking.
+   * Its technician keeps it when free at the new time; otherwise it goes back to Awaiting Assignment.
+   */
+  reschedule(viewer: Viewer, id: string, { date, slot, expectedVersion }: RescheduleAppointmentBody): Promise<Appointment> {
+    throwIfInvalid(this.slotErrors(date, slot));
+    return this.change(viewer, id, expectedVersion, async (trx, job) => {
+      if (!isChangeableBooking(job.status)) throw new HttpError(409, 'Only an appointment that has not started can be rescheduled.');
+      if (job.date === date && job.slot === slot) throw invalidField('slot', 'The appointment is already booked for that date and time slot');
+      const center = this.centerFor(job.center_id);
+      await lockSlot(trx, center.id, date, slot);
+      if (await hasOpenJobAt(trx, 'vehicle_id', job.vehicle_id, date, slot, id)) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+      const bay = await freeBay(trx, center, date, slot);
+      if (bay === null) throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+      const technician = job.assigned_employee_id;
+      const technicianBusy = technician !== null && (await hasOpenJobAt(trx, 'assigned_employee_id', technician, date, slot, id));
+      await this.save(trx, id, { date, slot, bay, ...(technicianBusy && { status: 'PENDING', assigned_employee_id: null }) });
+    });
+  }
+
+  /** Admin: a PENDING job gets its technician and becomes CONFIRMED. */
+  assign(viewer: Viewer, id: string, { employeeId, expectedVersion }: AssignEmployeeBody): Promise<Appointment> {
+    return this.change(viewer, id, expectedVersion, async (trx, job) => {
+      if (job.status !== 'PENDING') {
+        if (job.assigned_employee_id !== null && (job.status === 'CONFIRMED' || job.status === 'IN_PROGRESS')) {
+          const current = await trx.selectFrom('users').select('full_name').where('id', '=', job.assigned_employee_id).executeTakeFirstOrThrow();
+          throw new HttpError(409, `Already assigned to ${current.full_name}.`);
+        }
+        throw new HttpError(409, 'Only an appointment awaiting assignment can be assigned.');
+      }
+      const employee = await trx
+        .selectFrom('users')
+        .select(['id', 'full_name'])
+        .where('id', '=', employeeId)
+        .where('role', '=', 'EMPLOYEE')
+        .where('is_active', '=', true)
+        .executeTakeFirst();
+      if (!employee) throw new HttpError(404, 'Employee not found');
+      if (await hasOpenJobAt(trx, 'assigned_employee_id', employee.id, job.date, job.slot, id)) {
+        throw new HttpError(409, `${employee.full_name} already has a job at that time.`);
+      }
+      await this.save(trx, id, { status: 'CONFIRMED', assigned_employee_id: employee.id });
+    });
+  }
+
+  /** The assigned technician (or an admin) moves the job through its lifecycle; see rules.ts `nextJobState`. */
+  updateStatus(viewer: Viewer, id: string, { expectedVersion, ...request }: UpdateStatusBody): Promise<Appointment> {
+    return this.change(viewer, id, expectedVersion, async (trx, job) => {
+      const next = nextJobState(jobState(job), request, this.now());
+      if (next === null) return;
+      await this.save(trx, id, {
+        status: next.status,
+        stage: next.stage,
+        progress: next.progress,
+        started_at: next.startedAt,
+        estimated_completion: next.estimatedCompletion,
+        completed_at: next.completedAt,
+      });
+    });
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The job lifecycle's rules, free of I/O: when a date and slot may be booked, and what a status change does.
+ * The queries apply them inside their transactions; the database's constraints back them up.
+ */
+import { BOOKING_WINDOW_DAYS } from '../contract/appointments';
+import { type AppointmentStatus, type Stage, STATUS_OF_TECHNICIAN_STATUS, type TechnicianStatus } from '../contract/statuses';
+import { HttpError, invalidField, MESSAGES } from '../plugins/errors';
+import { calendarDaysBetween, type ShopNow } from '../shopTime';
+
+/** Spec §9: starting a job sets its estimated completion one hour ahead. */
+export const ESTIMATE_AFTER_START_MS = 60 * 60 * 1000;
+
+/** Progress shown on the admin board while a job is in progress, by stage, unless the technician gives one. */
+export const PROGRESS_BY_STAGE: Record<Stage, number> = {
+  IN_PROGRESS: 25,
+  AWAITING_PARTS: 50,
+  QUALITY_CHECK: 90,
+};
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Why a date and slot cannot be booked, by field (empty when they can): bookings run from now until
+ * BOOKING_WINDOW_DAYS ahead, and today's slots until they start.
+ */
+export function bookingTimeErrors(date: string, slot: string, now: ShopNow): FieldErrors {
+  const days = calendarDaysBetween(now.date, date);
+  if (days < 0) return { date: 'Service date cannot be in the past' };
+  if (days > BOOKING_WINDOW_DAYS) return { date: `Service date must be within the next ${BOOKING_WINDOW_DAYS} days` };
+  if (days === 0 && slot <= now.time) return { slot: 'That time slot has already started. Please choose a later one.' };
+  return {};
+}
+
+/** Throws the collected field errors as one 400, like a schema failure. */
+export function throwIfInvalid(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.validationFailed, errors);
+}
+
+/** Jobs that have not started may be cancelled or moved. */
+export function isChangeableBooking(status: AppointmentStatus): boolean {
+  return status === 'PENDING' || status === 'CONFIRMED';
+}
+
+export function checkVersion(current: number, expected: number | undefined, message: string): void {
+  if (expected !== undefined && expected !== current) throw new HttpError(409, message);
+}
+
+export interface JobState {
+  status: AppointmentStatus;
+  stage: Stage | null;
+  progress: number | null;
+  startedAt: string | null;
+  estimatedCompletion: string | null;
+  completedAt: string | null;
+}
+
+export interface StatusRequest {
+  status: TechnicianStatus;
+  stage?: Stage;
+  progress?: number;
+}
+
+/**
+ * What a technician's status change does to a job (spec §4 "Employee service status": any of the three may be
+ * picked). Returns the job's new state, or null when nothing would change.
+ * - not_started → in_progress: started now, estimated completion one hour later.
+ * - in_progress with another stage: the stage (and its progress) changes; a completed job can be reopened.
+ * - completed: completion time now, progress 100.
+ * - back to not_started: the work record is cleared.
+ */
+export function nextJobState(current: JobState, request: StatusRequest, nowMs: number): JobState | null {
+  if (current.status === 'PENDING') throw new HttpError(409, 'Assign a technician before changing the status.');
+  if (current.status === 'CANCELLED') throw new HttpError(409, 'This appointment was cancelled.');
+  const status = STATUS_OF_TECHNICIAN_STATUS[request.status];
+  if (status !== 'IN_PROGRESS' && (request.stage !== undefined || request.progress !== undefined)) {
+    throw invalidField(request.stage !== undefined ? 'stage' : 'progress', 'Stage and progress apply only to a job in progress');
+  }
+  const now = new Date(nowMs).toISOString();
+
+  switch (status) {
+    case 'CONFIRMED':
+      if (current.status === 'CONFIRMED') return null;
+      return { status, stage: null, progress: null, startedAt: null, estimatedCompletion: null, completedAt: null };
+    case 'COMPLETED':
+      if (current.status === 'COMPLETED') return null;
+      return { ...current, status, stage: null, progress: 100, startedAt: current.startedAt ?? now, completedAt: now };
+    case 'IN_PROGRESS': {
+      const stage = request.stage ?? (current.status === 'IN_PROGRESS' ? (current.stage ?? 'IN_PROGRESS') : 'IN_PROGRESS');
+      const progress = request.progress ?? (current.status === 'IN_PROGRESS' && stage === current.stage ? current.progress : PROGRESS_BY_STAGE[stage]);
+      if (current.status === 'IN_PROGRESS' && stage === current.stage && progress === current.progress) return null;
+      if (current.status === 'CONFIRMED') {
+        return { status, stage, progress, startedAt: now, estimatedCompletion: new Date(nowMs + ESTIMATE_AFTER_START_MS).toISOString(), completedAt: null };
+      }
+      if (current.status === 'COMPLETED') {
+        return { status, stage, progress, startedAt: current.startedAt, estimatedCompletion: new Date(nowMs + ESTIMATE_AFTER_START_MS).toISOString(), completedAt: null };
+      }
+      return { ...current, stage, progress };
+    }
+    default:
+      throw new HttpError(409, 'That status cannot be set here.');
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The auth contract: request shapes of /api/auth/*, with the spec's field messages (§5) in `errorMessages`.
+ * Unknown properties are dropped (`additionalProperties: false` + Ajv removeAdditional).
+ */
+import { type Static, Type } from 'typebox';
+import { StringEnum } from './common';
+
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 128;
+
+/** The spec's "simple pattern": something@something.something, no spaces. */
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$';
+const NOT_BLANK = '\\S';
+
+export const ROLES = ['CUSTOMER', 'EMPLOYEE', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+const email = Type.String({
+  maxLength: 254,
+  pattern: EMAIL_PATTERN,
+  errorMessages: { required: 'Email is required', pattern: 'Email is invalid', maxLength: 'Email is invalid', type: 'Email is invalid' },
+});
+
+const loginEmail = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  errorMessages: { required: 'Email is required', type: 'Email is required', maxLength: 'Email is invalid' },
+});
+
+const loginPassword = Type.String({
+  minLength: 1,
+  maxLength: 1024,
+  errorMessages: { required: 'Password is required', type: 'Password is required' },
+});
+
+const newPassword = Type.String({
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: MAX_PASSWORD_LENGTH,
+  errorMessages: {
+    required: 'Password is required',
+    type: 'Password is required',
+    minLength: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+    maxLength: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  },
+});
+
+const fullName = Type.String({
+  maxLength: 100,
+  pattern: NOT_BLANK,
+  errorMessages: { required: 'Full name is required', pattern: 'Full name is required', type: 'Full name is required' },
+});
+
+const phoneNumber = Type.String({
+  maxLength: 30,
+  pattern: NOT_BLANK,
+  errorMessages: { required: 'Phone number is required', pattern: 'Phone number is required', type: 'Phone number is required' },
+});
+
+const address = Type.String({ maxLength: 255 });
+const shortText = Type.String({ maxLength: 100 });
+const refreshToken = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  errorMessages: { required: 'Refresh token is required', type: 'Refresh token is required', minLength: 'Refresh token is required' },
+});
+
+export const LoginBody = Type.Object({ email: loginEmail, password: loginPassword }, { additionalProperties: false });
+export type LoginBody = Static<typeof LoginBody>;
+
+const registration = {
+  email,
+  password: newPassword,
+  fullName,
+  phoneNumber,
+  address: Type.Optional(address),
+  // Accepted for compatibility with the SPA; the server forces the role per endpoint.
+  role: Type.Optional(Type.String({ maxLength: 20 })),
+};
+
+export const RegisterCustomerBody = Type.Object(registration, { additionalProperties: false });
+export const RegisterEmployeeBody = Type.Object(
+  { ...registration, employeeId: Type.Optional(shortText), department: Type.Optional(shortText) },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterEmployeeBody>;
+
+export const RefreshTokenBody = Type.Object({ refreshToken }, { additionalProperties: false });
+export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
+
+export const LogoutBody = Type.Object({ refreshToken: Type.Optional(refreshToken) }, { additionalProperties: false });
+export type LogoutBody = Static<typeof LogoutBody>;
+
+export const UpdateProfileBody = Type.Object(
+  {
+    fullName: Type.Optional(fullName),
+    phoneNumber: Type.Optional(phoneNumber),
+    address: Type.Optional(address),
+    role: Type.Optional(StringEnum(ROLES, { errorMessages: { enum: 'Role must be CUSTOMER or EMPLOYEE', type: 'Role must be CUSTOMER or EMPLOYEE' } })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+export const CheckEmailParams = Type.Object({ email }, { additionalProperties: false });
+export type CheckEmailParams = Static<typeof CheckEmailParams>;
+
+/** GET /api/auth/profile (and PUT /api/auth/update-profile's answer). */
+export const Profile = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  fullName: Type.String(),
+  phoneNumber: Type.String(),
+  address: Type.String(),
+  roles: Type.Array(StringEnum(ROLES)),
+  role: StringEnum(ROLES),
+  isActive: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  department: Type.Optional(Type.String()),
+});
+export type Profile = Static<typeof Profile>;

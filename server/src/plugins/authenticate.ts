@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessTokens } from '../auth/accessTokens';
+import type { Sessions } from '../auth/sessions';
+import type { Role } from '../contract/auth';
+import type { UserRow } from '../db/schema';
+import { HttpError, MESSAGES } from './errors';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** Who is asking, as the domain queries need it: ownership is decided in their WHERE clauses. */
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authenticate / optionalAuth / requireRole guards. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid bearer token of a live session, any role; 401 otherwise. */
+    authenticate: Guard;
+    /** preHandler: like authenticate, but a missing or unusable token just leaves `request.auth` null. */
+    optionalAuth: Guard;
+    /** preHandler: authenticate, then the user's role must be one of `roles`; 403 otherwise. */
+    requireRole(...roles: Role[]): Guard;
+  }
+}
+
+/** The signed-in user of a guarded route. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, MESSAGES.authenticationRequired);
+  return request.auth;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const { user } = authOf(request);
+  return { id: user.id, role: user.role };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new HttpError(401, MESSAGES.authenticationRequired);
+  return match[1];
+}
+
+export interface AuthenticationOptions {
+  accessTokens: AccessTokens;
+  sessions: Sessions;
+}
+
+/**
+ * Authentication and role checks, one place for every route: signature and expiry of the access token (jose),
+ * then its session (sid) must still be live — so logout, logout-all and reuse detection take effect at once.
+ * Roles are checked here; which rows a role may see is decided by each domain's queries.
+ */
+export const authentication = fp<AuthenticationOptions>(
+  async (app, { accessTokens, sessions }) => {
+    async function contextFor(token: string): Promise<AuthContext> {
+      const claims = await accessTokens.verify(token);
+      const session = await sessions.lookup(claims.sid);
+      if (!session || session.user.id !== claims.sub) throw new HttpError(401, MESSAGES.tokenInvalid);
+      if (session.revokedAt !== null) throw new HttpError(401, MESSAGES.sessionRevoked);
+      if (!sessions.isLive(session)) throw new HttpError(401, MESSAGES.sessionExpired);
+      if (!session.user.is_active) throw new HttpError(401, MESSAGES.accountDisabled);
+      return { user: session.user, sessionId: claims.sid };
+    }
+
+    const authenticate: Guard = async (request) => {
+      const token = bearerToken(request);
+      if (token === null) throw new HttpError(401, MESSAGES.authenticationRequired);
+      request.auth = await contextFor(token);
+    };
+
+    const optionalAuth: Guard = async (request) => {
+      try {
+        const token = bearerToken(request);
+        request.auth = token === null ? null : await contextFor(token);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        request.auth = null;
+      }
+    };
+
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', authenticate);
+    app.decorate('optionalAuth', optionalAuth);
+    app.decorate('requireRole', (...roles: Role[]): Guard => {
+      const allowed = new Set(roles);
+      return async (request, reply) => {
+        await authenticate(request, reply);
+        if (!allowed.has(authOf(request).user.role)) throw new HttpError(403, MESSAGES.accessDenied);
+      };
+    });
+  },
+  { name: 'authentication' },
+);

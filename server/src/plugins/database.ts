@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { Catalog } from '../catalog/queries';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config';
+import { openDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import type { Db } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database (Kysely): PGlite or PostgreSQL, migrated to the latest version. */
+    db: Db;
+    /** How the database was opened, for the start-up log (never credentials). */
+    databaseDescription: string;
+    /** The time source every domain reads "now" from (tests inject one). */
+    now: Clock;
+    /** The catalogue (service types, slots, centres), read once at start. */
+    catalog: Catalog;
+  }
+}
+
+export interface DatabaseOptions {
+  config: AppConfig;
+}
+
+/** Opens the database, applies the migrations, and closes it with the app. */
+export const database = fp<DatabaseOptions>(
+  async (app, { config }) => {
+    const opened = await openDatabase(config, (error) => app.log.error({ err: error }, 'PostgreSQL pool error'));
+    try {
+      await migrateToLatest(opened.db);
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
+    app.decorate('db', opened.db);
+    app.decorate('databaseDescription', opened.description);
+    app.addHook('onClose', async () => opened.close());
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,158 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import type Ajv from 'ajv';
+import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import { invalidField } from './errors';
+
+/**
+ * Request validation: Ajv through Fastify's own compiler, configured per part of the request, plus the
+ * client-facing message of every rule.
+ *
+ * - Bodies are JSON: no type coercion (a number is not a valid e-mail), unknown properties dropped.
+ * - Path parameters and query strings are text by nature: coerced to the schema's type (`?limit=20` → 20).
+ * - `errorMessages` is a JSON-schema keyword carrying the message per failing keyword, next to the rule:
+ *     { type: 'string', minLength: 8, errorMessages: { required: 'Password is required', minLength: '…' } }
+ *   It is registered with Ajv as an annotation (it validates nothing); `validationErrors` reads it back.
+ * - A NUL character anywhere in a body, query or path is refused before validation (PostgreSQL cannot store it).
+ */
+export const ERROR_MESSAGES_KEYWORD = 'errorMessages';
+
+type Keyword = 'required' | 'type' | 'minLength' | 'maxLength' | 'pattern' | 'enum' | 'format' | 'minimum' | 'maximum' | 'const' | 'default';
+export type ErrorMessages = Partial<Record<Keyword, string>>;
+
+interface SchemaWithMessages {
+  properties?: Record<string, { errorMessages?: ErrorMessages }>;
+  errorMessages?: ErrorMessages;
+}
+
+const LABELS: Record<string, string> = {
+  fullName: 'Full name',
+  phoneNumber: 'Phone number',
+  refreshToken: 'Refresh token',
+  employeeId: 'Employee',
+  appointmentId: 'Job',
+  vehicleId: 'Vehicle',
+  centerId: 'Service centre',
+  serviceType: 'Service type',
+  plate: 'Vehicle ID',
+  slot: 'Time slot',
+  startTime: 'Start time',
+  endTime: 'End time',
+  expectedVersion: 'Expected version',
+};
+
+export function fieldLabel(field: string): string {
+  return LABELS[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
+}
+
+function fallback(field: string, error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  const label = fieldLabel(field);
+  switch (error.keyword) {
+    case 'required':
+      return `${label} is required`;
+    case 'type':
+      return `${label} must be a ${String(params.type)}`;
+    case 'maxLength':
+      return `${label} must be at most ${String(params.limit)} characters long`;
+    case 'minLength':
+      return `${label} must be at least ${String(params.limit)} characters long`;
+    case 'maximum':
+      return `${label} must be at most ${String(params.limit)}`;
+    case 'minimum':
+      return `${label} must be at least ${String(params.limit)}`;
+    case 'enum':
+      return `${label} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return `${label} is invalid`;
+  }
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/**
+ * Ajv errors (collected with allErrors + verbose) → `{ field: message }`, first message per field.
+ * A blank string failing minLength/pattern gets the field's "required" message ('Password is required').
+ */
+export function validationErrors(errors: FastifySchemaValidationError[], context: string | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const error of errors) {
+    // `verbose: true` adds parentSchema and data to each error; they are read here, never sent.
+    const verbose = error as FastifySchemaValidationError & { parentSchema?: SchemaWithMessages; data?: unknown };
+    const params = error.params as Record<string, unknown>;
+    let field: string;
+    let messages: ErrorMessages | undefined;
+    if (error.keyword === 'required') {
+      field = String(params.missingProperty);
+      messages = verbose.parentSchema?.properties?.[field]?.errorMessages;
+    } else {
+      const segments = error.instancePath.split('/').filter(Boolean);
+      field = segments[0] ?? context ?? 'body';
+      messages = verbose.parentSchema?.errorMessages;
+      if (segments.length === 0 && error.keyword === 'type') {
+        result[field] = `Request ${field} must be a JSON object`;
+        continue;
+      }
+    }
+    if (field in result) continue;
+    const keyword = error.keyword as Keyword;
+    const blankRequired = (keyword === 'minLength' || keyword === 'pattern') && isBlank(verbose.data) ? messages?.required : undefined;
+    result[field] = blankRequired ?? messages?.[keyword] ?? messages?.default ?? fallback(field, error);
+  }
+  return result;
+}
+
+// allErrors: report every invalid field at once (safe here: every string has a maxLength, patterns are linear);
+// verbose: lets validationErrors find each field's `errorMessages`.
+const common = { allErrors: true, verbose: true, removeAdditional: true, useDefaults: true } as const;
+const BODY_OPTIONS = { ...common, coerceTypes: false } as const;
+const TEXT_OPTIONS = { ...common, coerceTypes: 'array' } as const;
+const addMessagesKeyword = (ajv: Ajv) => {
+  ajv.addKeyword({ keyword: ERROR_MESSAGES_KEYWORD, schemaType: 'object' });
+};
+
+type ValidatorFor = (route: { httpPart?: string }) => unknown;
+
+/**
+ * Fastify's schemaController option: two Ajv instances from Fastify's own compiler, one for bodies and one (with
+ * coercion) for path parameters and query strings, chosen per part of the request.
+ */
+export const schemaController = {
+  compilersFactory: {
+    buildValidator(externalSchemas: Record<string, unknown>) {
+      const pool = AjvCompiler();
+      // The pool's declared return type is Ajv's compile(); at run time it takes Fastify's route definition.
+      const body = pool(externalSchemas as never, { customOptions: BODY_OPTIONS, onCreate: addMessagesKeyword }) as unknown as ValidatorFor;
+      const text = pool(externalSchemas as never, { customOptions: TEXT_OPTIONS, onCreate: addMessagesKeyword }) as unknown as ValidatorFor;
+      return (route: { httpPart?: string }) => (route.httpPart === 'body' ? body : text)(route);
+    },
+  },
+} as FastifyServerOptions['schemaController'];
+
+const MAX_DEPTH = 32;
+
+/** The path (`field` or `field.sub`) of the first string or key holding a NUL character, if any. */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = findNul(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Refuses a NUL character in any part of any request, as a validation error naming the field. */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = findNul(part);
+      if (path) {
+        const field = path[0] ?? 'body';
+        throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
+      }
+    }
+  });
+}
