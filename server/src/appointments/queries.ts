@@ -59,13 +59,21 @@ function conflictFrom(error: unknown): never {
 }
 
 /**
- * One booking at a time per centre, date and slot: a transaction-scoped advisory lock on that slot. Counting the
- * free bays and taking one happen under it, so the last bay goes to exactly one request; the bay's unique index
- * and the capacity trigger would refuse an overbooking even without it.
+ * Transaction-scoped advisory locks serialise the check-then-write steps that compete for one resource, so each
+ * request sees the outcome of the one before it and gets the right answer:
+ * - a centre's slot (centre, date, slot): counting the free bays and taking one — the last bay goes to exactly one
+ *   request;
+ * - a technician's slot (technician, date, slot): checking they are free and giving them the job.
+ * The unique indexes and the capacity trigger would refuse a double booking even without them; the locks make
+ * the loser's answer say why. Lock order, everywhere: the job's row, then a centre's slot, then a technician's
+ * slot — so no two transactions wait on each other in a circle.
  */
-async function lockSlot(trx: Trx, centerId: string, date: string, slot: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`slot:${centerId}:${date}:${slot}`}, 0))`.execute(trx);
+async function lock(trx: Trx, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
+
+const lockSlot = (trx: Trx, centerId: string, date: string, slot: string) => lock(trx, `slot:${centerId}:${date}:${slot}`);
+const lockTechnician = (trx: Trx, employeeId: string, date: string, slot: string) => lock(trx, `technician:${employeeId}:${date}:${slot}`);
 
 /** The lowest bay of the centre that no open job holds at that date and slot, or null when the slot is full. */
 async function freeBay(trx: Trx, center: ServiceCenter, date: string, slot: string): Promise<number | null> {
@@ -364,6 +372,7 @@ export class Appointments {
       const bay = await freeBay(trx, center, date, slot);
       if (bay === null) throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
       const technician = job.assigned_employee_id;
+      if (technician !== null) await lockTechnician(trx, technician, date, slot);
       const technicianBusy = technician !== null && (await hasOpenJobAt(trx, 'assigned_employee_id', technician, date, slot, id));
       await this.save(trx, id, { date, slot, bay, ...(technicianBusy && { status: 'PENDING', assigned_employee_id: null }) });
     });
@@ -387,6 +396,7 @@ export class Appointments {
         .where('is_active', '=', true)
         .executeTakeFirst();
       if (!employee) throw new HttpError(404, 'Employee not found');
+      await lockTechnician(trx, employee.id, job.date, job.slot);
       if (await hasOpenJobAt(trx, 'assigned_employee_id', employee.id, job.date, job.slot, id)) {
         throw new HttpError(409, `${employee.full_name} already has a job at that time.`);
       }
