@@ -16,7 +16,7 @@ import {
 import type { ServiceCenter } from '../contract/catalog';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { AppointmentStatus } from '../contract/statuses';
-import { CURSOR_PATTERNS, decodeCursor, encodeCursor, likeContaining } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, encodeCursor, likeContaining } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { AppointmentsTable, Database, Db } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
@@ -209,7 +209,7 @@ export class Appointments {
   async list(viewer: Viewer, query: AppointmentListQuery): Promise<Page<Appointment>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const newestFirst = viewer.role === 'CUSTOMER';
-    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_PATTERNS.date, CURSOR_PATTERNS.slot, CURSOR_PATTERNS.uuid]) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.date, CURSOR_FIELDS.slot, CURSOR_FIELDS.uuid]) : null;
     const statuses = query.status ? (query.status.split(',') as AppointmentStatus[]) : null;
     const direction = newestFirst ? 'desc' : 'asc';
     const rows = await this.select(this.db)

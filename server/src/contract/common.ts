@@ -26,10 +26,15 @@ export function Id(label: string) {
   return Type.String({ format: 'uuid', maxLength: 36, errorMessages: { format: message, type: message, required: `${label} is required` } });
 }
 
-/** A calendar date, `YYYY-MM-DD` (Ajv's full `date` format: the day must exist). */
+/** A calendar date, `YYYY-MM-DD` (Ajv's full `date` format: the day must exist; PostgreSQL has no year 0). */
 export function IsoDate(label: string) {
   const message = `${label} must be a valid date (YYYY-MM-DD)`;
-  return Type.String({ format: 'date', maxLength: 10, errorMessages: { format: message, type: message, required: `${label} is required` } });
+  return Type.String({
+    format: 'date',
+    pattern: '^(?!0000)',
+    maxLength: 10,
+    errorMessages: { format: message, pattern: message, type: message, required: `${label} is required` },
+  });
 }
 
 /** A time of day, `HH:MM`, 24-hour. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Catalog } from '../catalog/queries';
 import type { Employee, EmployeeListQuery } from '../contract/employees';
 import { likeContaining } from '../db/cursor';
 import type { Db } from '../db/schema';
@@ -6,12 +7,16 @@ import { invalidField } from '../plugins/errors';
 
 /** Registered, active EMPLOYEE accounts — nobody invented — with their open jobs and a slot's availability. */
 export class Employees {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+  ) {}
 
   async list({ date, slot, q }: EmployeeListQuery): Promise<Employee[]> {
     if ((date === undefined) !== (slot === undefined)) {
       throw invalidField(date === undefined ? 'date' : 'slot', 'Give a date and a time slot together');
     }
+    if (slot !== undefined && !this.catalog.slot(slot)) throw invalidField('slot', 'Choose one of the listed time slots');
     const search = q?.trim() ? likeContaining(q.trim()) : null;
     const rows = await this.db
       .selectFrom('users as u')

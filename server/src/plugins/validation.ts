@@ -38,6 +38,7 @@ const LABELS: Record<string, string> = {
   startTime: 'Start time',
   endTime: 'End time',
   expectedVersion: 'Expected version',
+  q: 'Search',
 };
 
 export function fieldLabel(field: string): string {

@@ -4,13 +4,14 @@ import type { Catalog } from '../catalog/queries';
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import { TIME_LOG_MESSAGES, type TimeLog, type TimeLogBody, type TimeLogListQuery } from '../contract/timeLogs';
-import { CURSOR_PATTERNS, decodeCursor, encodeCursor } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, encodeCursor } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, TimeLogsTable } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
 import { HttpError } from '../plugins/errors';
 import { addCalendarDays, shopNow } from '../shopTime';
-import { checkLogDate, logSpan } from './rules';
+import { throwIfInvalid } from '../appointments/rules';
+import { logErrors, logSpan } from './rules';
 
 type LogScope = ExpressionBuilder<Database & { t: TimeLogsTable }, 't'>;
 
@@ -65,7 +66,7 @@ export class TimeLogs {
 
   async list(viewer: Viewer, query: TimeLogListQuery): Promise<Page<TimeLog>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_PATTERNS.localDateTime, CURSOR_PATTERNS.uuid]) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.localDateTime, CURSOR_FIELDS.uuid]) : null;
     const rows = await this.select()
       .where(visibleTo(viewer))
       .$if(query.employeeId !== undefined, (qb) => qb.where('t.employee_id', '=', query.employeeId as string))
@@ -87,7 +88,7 @@ export class TimeLogs {
 
   /** The stored columns for a body, after the rules; a job must be one assigned to this technician. */
   private async columns(employeeId: string, body: TimeLogBody) {
-    checkLogDate(body.date, shopNow(this.catalog.timeZone, this.now()));
+    throwIfInvalid(logErrors(body.date, body.startTime, body.endTime, shopNow(this.catalog.timeZone, this.now())));
     const span = logSpan(body.date, body.startTime, body.endTime);
     const appointmentId = body.appointmentId ?? null;
     if (appointmentId !== null) {

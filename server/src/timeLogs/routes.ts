@@ -10,20 +10,20 @@ export async function timeLogRoutes(scope: FastifyInstance): Promise<void> {
   const timeLogs = new TimeLogs(app.db, app.catalog, app.now);
   const technician = app.requireRole('EMPLOYEE');
 
-  app.get('/time-logs', { schema: { querystring: TimeLogListQuery, response: { 200: TimeLogPage } }, preHandler: app.requireRole('EMPLOYEE', 'ADMIN') }, async (request) =>
+  app.get('/time-logs', { schema: { querystring: TimeLogListQuery, response: { 200: TimeLogPage } }, onRequest: app.requireRole('EMPLOYEE', 'ADMIN') }, async (request) =>
     timeLogs.list(viewerOf(request), request.query),
   );
 
-  app.post('/time-logs', { schema: { body: TimeLogBody, response: { 201: TimeLog } }, preHandler: technician }, async (request, reply) => {
+  app.post('/time-logs', { schema: { body: TimeLogBody, response: { 201: TimeLog } }, onRequest: technician }, async (request, reply) => {
     reply.status(201);
     return timeLogs.create(viewerOf(request).id, request.body);
   });
 
-  app.put('/time-logs/:id', { schema: { params: TimeLogParams, body: TimeLogBody, response: { 200: TimeLog } }, preHandler: technician }, async (request) =>
+  app.put('/time-logs/:id', { schema: { params: TimeLogParams, body: TimeLogBody, response: { 200: TimeLog } }, onRequest: technician }, async (request) =>
     timeLogs.update(viewerOf(request).id, request.params.id, request.body),
   );
 
-  app.delete('/time-logs/:id', { schema: { params: TimeLogParams }, preHandler: technician }, async (request, reply) => {
+  app.delete('/time-logs/:id', { schema: { params: TimeLogParams }, onRequest: technician }, async (request, reply) => {
     await timeLogs.remove(viewerOf(request).id, request.params.id);
     return reply.status(204).send();
   });

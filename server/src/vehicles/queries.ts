@@ -3,7 +3,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { NewVehicleBody, Vehicle } from '../contract/vehicles';
-import { CURSOR_PATTERNS, decodeCursor, encodeCursor } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, encodeCursor } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, VehiclesTable } from '../db/schema';
 import { HttpError } from '../plugins/errors';
@@ -33,7 +33,7 @@ export class Vehicles {
   ) {}
 
   async list(customerId: string, { limit = DEFAULT_PAGE_SIZE, cursor }: { limit?: number; cursor?: string }): Promise<Page<Vehicle>> {
-    const after = cursor ? decodeCursor(cursor, [CURSOR_PATTERNS.plate, CURSOR_PATTERNS.uuid]) : null;
+    const after = cursor ? decodeCursor(cursor, [CURSOR_FIELDS.plate, CURSOR_FIELDS.uuid]) : null;
     const rows = await this.db
       .selectFrom('vehicles')
       .selectAll()

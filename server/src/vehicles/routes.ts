@@ -10,11 +10,11 @@ export async function vehicleRoutes(scope: FastifyInstance): Promise<void> {
   const vehicles = new Vehicles(app.db, app.now);
   const customer = app.requireRole('CUSTOMER');
 
-  app.get('/vehicles', { schema: { querystring: VehicleListQuery, response: { 200: VehiclePage } }, preHandler: customer }, async (request) =>
+  app.get('/vehicles', { schema: { querystring: VehicleListQuery, response: { 200: VehiclePage } }, onRequest: customer }, async (request) =>
     vehicles.list(viewerOf(request).id, request.query),
   );
 
-  app.post('/vehicles', { schema: { body: NewVehicleBody, response: { 201: Vehicle } }, preHandler: customer }, async (request, reply) => {
+  app.post('/vehicles', { schema: { body: NewVehicleBody, response: { 201: Vehicle } }, onRequest: customer }, async (request, reply) => {
     reply.status(201);
     return vehicles.create(viewerOf(request).id, request.body);
   });
