@@ -26,38 +26,38 @@ export async function appointmentRoutes(scope: FastifyInstance): Promise<void> {
   const admin = app.requireRole('ADMIN');
   const ok = { 200: Appointment };
 
-  app.get('/availability', { schema: { querystring: AvailabilityQuery, response: { 200: Availability } }, preHandler: app.authenticate }, async (request) =>
+  app.get('/availability', { schema: { querystring: AvailabilityQuery, response: { 200: Availability } }, onRequest: app.authenticate }, async (request) =>
     appointments.availability(request.query.date, request.query.centerId),
   );
 
-  app.get('/appointments', { schema: { querystring: AppointmentListQuery, response: { 200: AppointmentPage } }, preHandler: app.authenticate }, async (request) =>
+  app.get('/appointments', { schema: { querystring: AppointmentListQuery, response: { 200: AppointmentPage } }, onRequest: app.authenticate }, async (request) =>
     appointments.list(viewerOf(request), request.query),
   );
 
-  app.post('/appointments', { schema: { body: BookAppointmentBody, response: { 201: Appointment } }, preHandler: customer }, async (request, reply) => {
+  app.post('/appointments', { schema: { body: BookAppointmentBody, response: { 201: Appointment } }, onRequest: customer }, async (request, reply) => {
     reply.status(201);
     return appointments.book(viewerOf(request).id, request.body);
   });
 
-  app.get('/appointments/:id', { schema: { params: AppointmentParams, response: ok }, preHandler: app.authenticate }, async (request) =>
+  app.get('/appointments/:id', { schema: { params: AppointmentParams, response: ok }, onRequest: app.authenticate }, async (request) =>
     appointments.get(viewerOf(request), request.params.id),
   );
 
-  app.post('/appointments/:id/cancel', { schema: { params: AppointmentParams, body: CancelAppointmentBody, response: ok }, preHandler: customerOrAdmin }, async (request) =>
+  app.post('/appointments/:id/cancel', { schema: { params: AppointmentParams, body: CancelAppointmentBody, response: ok }, onRequest: customerOrAdmin }, async (request) =>
     appointments.cancel(viewerOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/appointments/:id/reschedule',
-    { schema: { params: AppointmentParams, body: RescheduleAppointmentBody, response: ok }, preHandler: customerOrAdmin },
+    { schema: { params: AppointmentParams, body: RescheduleAppointmentBody, response: ok }, onRequest: customerOrAdmin },
     async (request) => appointments.reschedule(viewerOf(request), request.params.id, request.body),
   );
 
-  app.post('/appointments/:id/assign', { schema: { params: AppointmentParams, body: AssignEmployeeBody, response: ok }, preHandler: admin }, async (request) =>
+  app.post('/appointments/:id/assign', { schema: { params: AppointmentParams, body: AssignEmployeeBody, response: ok }, onRequest: admin }, async (request) =>
     appointments.assign(viewerOf(request), request.params.id, request.body),
   );
 
-  app.patch('/appointments/:id/status', { schema: { params: AppointmentParams, body: UpdateStatusBody, response: ok }, preHandler: technicianOrAdmin }, async (request) =>
+  app.patch('/appointments/:id/status', { schema: { params: AppointmentParams, body: UpdateStatusBody, response: ok }, onRequest: technicianOrAdmin }, async (request) =>
     appointments.updateStatus(viewerOf(request), request.params.id, request.body),
   );
 }

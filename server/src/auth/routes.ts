@@ -125,20 +125,20 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, logi
     return { refreshToken, message: 'Refresh token rotated successfully' };
   });
 
-  app.post('/logout', { schema: { body: LogoutBody }, preHandler: app.optionalAuth }, async (request) => {
+  app.post('/logout', { schema: { body: LogoutBody }, onRequest: app.optionalAuth }, async (request) => {
     if (request.auth) await sessions.revoke(request.auth.sessionId);
     if (request.body.refreshToken) await sessions.revokeByRefreshToken(request.body.refreshToken);
     return { message: 'Logged out successfully', success: true };
   });
 
-  app.post('/logout-all', { preHandler: app.authenticate }, async (request) => {
+  app.post('/logout-all', { onRequest: app.authenticate }, async (request) => {
     await sessions.revokeAllForUser(authOf(request).user.id);
     return { message: 'Logged out from all devices successfully', success: true };
   });
 
-  app.get('/profile', { schema: { response: { 200: Profile } }, preHandler: app.authenticate }, async (request) => toProfile(authOf(request).user));
+  app.get('/profile', { schema: { response: { 200: Profile } }, onRequest: app.authenticate }, async (request) => toProfile(authOf(request).user));
 
-  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, preHandler: app.authenticate }, async (request) => {
+  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, onRequest: app.authenticate }, async (request) => {
     const { user } = authOf(request);
     const { fullName, phoneNumber, address, role } = request.body;
     // Roles are CUSTOMER or EMPLOYEE here; ADMIN exists only through ADMIN_EMAIL, and an admin keeps the role.
@@ -159,7 +159,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, logi
     return { available: user === undefined };
   });
 
-  app.get('/active-sessions', { preHandler: app.authenticate }, async (request) => {
+  app.get('/active-sessions', { onRequest: app.authenticate }, async (request) => {
     const { user, sessionId } = authOf(request);
     const active = await sessions.listActive(user.id);
     return active.map((session) => ({

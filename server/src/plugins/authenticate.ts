@@ -25,11 +25,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of a live session, any role; 401 otherwise. */
+    /** onRequest guard: a valid bearer token of a live session, any role; 401 otherwise. */
     authenticate: Guard;
-    /** preHandler: like authenticate, but a missing or unusable token just leaves `request.auth` null. */
+    /** onRequest guard: like authenticate, but a missing or unusable token just leaves `request.auth` null. */
     optionalAuth: Guard;
-    /** preHandler: authenticate, then the user's role must be one of `roles`; 403 otherwise. */
+    /** onRequest guard: authenticate, then the user's role must be one of `roles`; 403 otherwise. */
     requireRole(...roles: Role[]): Guard;
   }
 }
@@ -61,7 +61,9 @@ export interface AuthenticationOptions {
 /**
  * Authentication and role checks, one place for every route: signature and expiry of the access token (jose),
  * then its session (sid) must still be live — so logout, logout-all and reuse detection take effect at once.
- * Roles are checked here; which rows a role may see is decided by each domain's queries.
+ * Roles are checked here; which rows a role may see is decided by each domain's queries. Routes run the guards
+ * as `onRequest` hooks: who is asking is settled before the request is parsed or validated, so a stranger gets
+ * 401 (or 403) whatever they send, and learns nothing from validation messages.
  */
 export const authentication = fp<AuthenticationOptions>(
   async (app, { accessTokens, sessions }) => {
