@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Writable } from 'node:stream';
-import { call, customer, registerCustomer } from './helpers/http';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { call, customer, registerCustomer } from '../helpers/http';
+import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const logLines: string[] = [];
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lockDataDir } from '../../server/src/db/dataDirLock';
-import { call, registerCustomer } from './helpers/http';
-import { createTestDatabase, startTestApp, type TestDatabase, usingPostgres } from './helpers/testApp';
+import { lockDataDir } from '../../../server/src/db/dataDirLock';
+import { call, registerCustomer } from '../helpers/http';
+import { createTestDatabase, startTestApp, type TestDatabase, usingPostgres } from '../helpers/testApp';
 
 let database: TestDatabase;
 

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { call } from './helpers/http';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { call } from '../helpers/http';
+import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('hello '.repeat(200))});`;

@@ -1,5 +1,5 @@
-import { call, customer, registerCustomer, uniqueEmail } from './helpers/http';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { call, customer, registerCustomer, uniqueEmail } from '../helpers/http';
+import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
-import { call, registerCustomer } from './helpers/http';
-import { startTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/testApp';
+import { call, registerCustomer } from '../helpers/http';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/testApp';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
-import { call } from './helpers/http';
-import { browse, CLIENT_ID, CLIENT_SECRET, CookieJar, follow, freePort, type RunningProvider, startOidcProvider } from './helpers/oidcProvider';
-import { startTestApp, type TestApp } from './helpers/testApp';
+import { call } from '../helpers/http';
+import { browse, CLIENT_ID, CLIENT_SECRET, CookieJar, follow, freePort, type RunningProvider, startOidcProvider } from '../helpers/oidcProvider';
+import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const APP_URL = 'http://app.test';
 const CALLBACK = `${APP_URL}/oauth/callback`;
