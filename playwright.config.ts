@@ -68,6 +68,8 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOGIN_MAX_ATTEMPTS: '1000',
+      // Every test builds the people and jobs it needs; the demo workshop stays out.
+      DEMO_DATA: '0',
       // E2E_STATIC_DIR serves another copy of a build (e.g. a snapshot while dist/ is being rebuilt).
       STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
     },
