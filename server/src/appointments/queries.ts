@@ -16,7 +16,7 @@ import {
 import type { ServiceCenter } from '../contract/catalog';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { AppointmentStatus } from '../contract/statuses';
-import { CURSOR_FIELDS, decodeCursor, encodeCursor, likeContaining } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, likeContaining, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { AppointmentsTable, Database, Db } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
@@ -229,12 +229,7 @@ export class Appointments {
       .orderBy('a.id', direction)
       .limit(limit + 1)
       .execute();
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return {
-      items: items.map((row) => this.toAppointment(row)),
-      ...(rows.length > limit && last && { nextCursor: encodeCursor([last.date, last.slot, last.id]) }),
-    };
+    return toPage(rows, limit, (row) => [row.date, row.slot, row.id], (row) => this.toAppointment(row));
   }
 
   /** One job the caller may see; anything else is 404. */

@@ -1,3 +1,4 @@
+import type { Page } from '../contract/common';
 import { invalidField } from '../plugins/errors';
 
 /**
@@ -6,6 +7,16 @@ import { invalidField } from '../plugins/errors';
  */
 export function encodeCursor(values: readonly string[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/**
+ * A page from rows fetched with `limit + 1`: the first `limit` as items, and when there was one more row, the
+ * cursor (the sort key of the page's last row) that asks for the next page.
+ */
+export function toPage<Row, Item>(rows: readonly Row[], limit: number, sortKey: (row: Row) => string[], toItem: (row: Row) => Item): Page<Item> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(toItem), ...(rows.length > limit && last !== undefined && { nextCursor: encodeCursor(sortKey(last)) }) };
 }
 
 type CursorField = (value: string) => boolean;

@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/queries';
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import { TIME_LOG_MESSAGES, type TimeLog, type TimeLogBody, type TimeLogListQuery } from '../contract/timeLogs';
-import { CURSOR_FIELDS, decodeCursor, encodeCursor } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, TimeLogsTable } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
@@ -77,9 +77,7 @@ export class TimeLogs {
       .orderBy('t.id')
       .limit(limit + 1)
       .execute();
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items: items.map((row) => this.toTimeLog(row)), ...(rows.length > limit && last && { nextCursor: encodeCursor([last.starts_at, last.id]) }) };
+    return toPage(rows, limit, (row) => [row.starts_at, row.id], (row) => this.toTimeLog(row));
   }
 
   private async read(id: string): Promise<TimeLog> {

@@ -3,7 +3,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { NewVehicleBody, Vehicle } from '../contract/vehicles';
-import { CURSOR_FIELDS, decodeCursor, encodeCursor } from '../db/cursor';
+import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, VehiclesTable } from '../db/schema';
 import { HttpError } from '../plugins/errors';
@@ -43,9 +43,7 @@ export class Vehicles {
       .orderBy('id')
       .limit(limit + 1)
       .execute();
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items: items.map(toVehicle), ...(rows.length > limit && last && { nextCursor: encodeCursor([last.plate, last.id]) }) };
+    return toPage(rows, limit, (row) => [row.plate, row.id], toVehicle);
   }
 
   async create(customerId: string, body: NewVehicleBody): Promise<Vehicle> {

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ApiResponse, call, type Json } from '../helpers/http';
+
+export { failure, invalid } from '../helpers/http';
 import { day, type Person, type Shop, signUp, SLOTS } from '../helpers/shop';
 
 export const ACCESS_DENIED = 'Access denied. You do not have permission to access this resource.';
@@ -18,15 +20,6 @@ export const PASSWORD = 'correct-horse-1';
 /** An ISO 8601 instant as the server writes it. */
 export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The error bodies of the contract. */
-export function invalid(errors: Record<string, string>): Json {
-  return { message: 'Validation failed', success: false, errors };
-}
-
-export function failure(message: string): Json {
-  return { message, success: false };
-}
 
 /** The instant the shop's clock shows, as the server writes it. */
 export function isoNow(shop: Shop, plusMs = 0): string {

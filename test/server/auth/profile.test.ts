@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from '../../../server/src/auth/adminBootstrap';
 import { Users } from '../../../server/src/users/queries';
-import { call, registerCustomer } from '../helpers/http';
+import { ACCESS_DENIED, call, registerCustomer } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const ADMIN = { email: 'chief@carcare.test', password: 'admin-password-1' };
-const ACCESS_DENIED = { message: 'Access denied. You do not have permission to access this resource.', success: false };
-
 let t: TestApp;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { type ApiResponse, call, type Json } from '../helpers/http';
+import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
 import { assigned, booked, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
 /** GET /api/employees (admin): the registered technicians, their open jobs and whether a slot is free for them. */
@@ -12,12 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
 });
-
-const ACCESS_DENIED = { message: 'Access denied. You do not have permission to access this resource.', success: false };
-
-function invalid(errors: Record<string, string>) {
-  return { message: 'Validation failed', success: false, errors };
-}
 
 function employees(query: Record<string, string> = {}, token = shop.admin.token): Promise<ApiResponse> {
   const search = new URLSearchParams(query).toString();

@@ -8,6 +8,19 @@ import type { OutgoingHttpHeaders } from 'node:http';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
+/** The contract's error body: `{ message, success: false }`. */
+export function failure(message: string): Json {
+  return { message, success: false };
+}
+
+/** The contract's validation failure: 400 `{ message: 'Validation failed', success: false, errors }`. */
+export function invalid(errors: Record<string, string>): Json {
+  return { message: 'Validation failed', success: false, errors };
+}
+
+/** The 403 body of a route outside the caller's role. */
+export const ACCESS_DENIED = failure('Access denied. You do not have permission to access this resource.');
+
 export interface ApiResponse {
   status: number;
   body: Json;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ApiResponse, call, type Json } from '../helpers/http';
+import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
 import { assigned, booked, day, login, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
 
 /**
@@ -22,12 +22,6 @@ const PASSWORD = 'correct-horse-1';
 const OVERLAP = { message: 'This time overlaps another of your log entries.', success: false };
 const JOB_NOT_FOUND = { message: 'Job not found', success: false };
 const LOG_NOT_FOUND = { message: 'Time log not found', success: false };
-const ACCESS_DENIED = { message: 'Access denied. You do not have permission to access this resource.', success: false };
-
-function invalid(errors: Record<string, string>) {
-  return { message: 'Validation failed', success: false, errors };
-}
-
 interface Draft {
   appointmentId?: string | null;
   date?: string;

@@ -1,4 +1,4 @@
-import { type ApiResponse, call, type Json } from '../helpers/http';
+import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
 import { booked, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
 /** GET/POST /api/vehicles: a customer's own vehicles (the contract's § "The shop"). */
@@ -14,12 +14,6 @@ afterAll(async () => {
 });
 
 const DUPLICATE = { message: 'A vehicle with this number plate is already on your list.', success: false };
-const ACCESS_DENIED = { message: 'Access denied. You do not have permission to access this resource.', success: false };
-
-function invalid(errors: Record<string, string>) {
-  return { message: 'Validation failed', success: false, errors };
-}
-
 function add(person: Person, body: unknown): Promise<ApiResponse> {
   return call(shop.app, 'POST', '/api/vehicles', { token: person.token, body });
 }
