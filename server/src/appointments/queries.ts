@@ -115,6 +115,39 @@ function jobState(row: AppointmentRow): JobState {
   };
 }
 
+/** What an answer shows of a job: the job (a), its customer (c), vehicle (v) and technician (e). */
+const DETAIL_COLUMNS = [
+  'a.id',
+  'a.version',
+  'a.status',
+  'a.stage',
+  'a.service_type',
+  'a.center_id',
+  'a.date',
+  'a.slot',
+  'a.bay',
+  'a.started_at',
+  'a.estimated_completion',
+  'a.completed_at',
+  'a.cancelled_at',
+  'a.progress',
+  'a.notes',
+  'a.created_at',
+  'a.updated_at',
+  'c.id as customer_id',
+  'c.full_name as customer_name',
+  'c.email as customer_email',
+  'c.phone_number as customer_phone',
+  'v.id as vehicle_id',
+  'v.plate',
+  'v.make',
+  'v.model',
+  'v.year',
+  'e.id as employee_id',
+  'e.full_name as employee_name',
+  'e.department as employee_department',
+] as const;
+
 /** The shop's jobs: reads scoped to the caller, and every change one transaction holding the locks it needs. */
 export class Appointments {
   constructor(
@@ -129,37 +162,7 @@ export class Appointments {
       .innerJoin('users as c', 'c.id', 'a.customer_id')
       .innerJoin('vehicles as v', 'v.id', 'a.vehicle_id')
       .leftJoin('users as e', 'e.id', 'a.assigned_employee_id')
-      .select([
-        'a.id',
-        'a.version',
-        'a.status',
-        'a.stage',
-        'a.service_type',
-        'a.center_id',
-        'a.date',
-        'a.slot',
-        'a.bay',
-        'a.started_at',
-        'a.estimated_completion',
-        'a.completed_at',
-        'a.cancelled_at',
-        'a.progress',
-        'a.notes',
-        'a.created_at',
-        'a.updated_at',
-        'c.id as customer_id',
-        'c.full_name as customer_name',
-        'c.email as customer_email',
-        'c.phone_number as customer_phone',
-        'v.id as vehicle_id',
-        'v.plate',
-        'v.make',
-        'v.model',
-        'v.year',
-        'e.id as employee_id',
-        'e.full_name as employee_name',
-        'e.department as employee_department',
-      ]);
+      .select(DETAIL_COLUMNS);
   }
 
   private toAppointment(row: Awaited<ReturnType<ReturnType<Appointments['select']>['executeTakeFirstOrThrow']>>): Appointment {
@@ -204,30 +207,51 @@ export class Appointments {
 
   /**
    * Keyset-paged list. Customers read their jobs newest first; technicians and the board read by date and slot
-   * ascending. Each order is served by its own index (see migration 0002).
+   * ascending. Each order is served by its own index (see migration 0002). A deferred join: the page is chosen
+   * from the appointments alone (filters, keyset, order and LIMIT on one index), then that page drives the joins
+   * to each job's row, customer, vehicle and technician by primary key — the cost follows the page size, not the
+   * number of jobs or people in the shop.
    */
   async list(viewer: Viewer, query: AppointmentListQuery): Promise<Page<Appointment>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const newestFirst = viewer.role === 'CUSTOMER';
     const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.date, CURSOR_FIELDS.slot, CURSOR_FIELDS.uuid]) : null;
     const statuses = query.status ? (query.status.split(',') as AppointmentStatus[]) : null;
+    const search = query.q?.trim() ? likeContaining(query.q.trim()) : null;
     const direction = newestFirst ? 'desc' : 'asc';
-    const rows = await this.select(this.db)
+    const page = this.db
+      .selectFrom('appointments as a')
+      .select('a.id')
       .where(visibleTo(viewer))
       .$if(statuses !== null, (qb) => qb.where('a.status', 'in', statuses as AppointmentStatus[]))
       .$if(query.from !== undefined, (qb) => qb.where('a.date', '>=', query.from as string))
       .$if(query.to !== undefined, (qb) => qb.where('a.date', '<=', query.to as string))
-      .$if(query.q !== undefined && query.q.trim() !== '', (qb) => {
-        const pattern = likeContaining((query.q as string).trim());
-        return qb.where((eb) => eb.or([eb('v.plate', 'ilike', pattern), eb('c.full_name', 'ilike', pattern), eb('e.full_name', 'ilike', pattern)]));
-      })
+      .$if(search !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb.exists(eb.selectFrom('vehicles as v').select('v.id').whereRef('v.id', '=', 'a.vehicle_id').where('v.plate', 'ilike', search as string)),
+            eb.exists(eb.selectFrom('users as c').select('c.id').whereRef('c.id', '=', 'a.customer_id').where('c.full_name', 'ilike', search as string)),
+            eb.exists(eb.selectFrom('users as e').select('e.id').whereRef('e.id', '=', 'a.assigned_employee_id').where('e.full_name', 'ilike', search as string)),
+          ]),
+        ),
+      )
       .$if(after !== null, (qb) =>
         qb.where((eb) => eb(eb.refTuple('a.date', 'a.slot', 'a.id'), newestFirst ? '<' : '>', eb.tuple(after![0], after![1], after![2]))),
       )
       .orderBy('a.date', direction)
       .orderBy('a.slot', direction)
       .orderBy('a.id', direction)
-      .limit(limit + 1)
+      .limit(limit + 1);
+    const rows = await this.db
+      .selectFrom(page.as('p'))
+      .innerJoin('appointments as a', 'a.id', 'p.id')
+      .innerJoin('users as c', 'c.id', 'a.customer_id')
+      .innerJoin('vehicles as v', 'v.id', 'a.vehicle_id')
+      .leftJoin('users as e', 'e.id', 'a.assigned_employee_id')
+      .select(DETAIL_COLUMNS)
+      .orderBy('a.date', direction)
+      .orderBy('a.slot', direction)
+      .orderBy('a.id', direction)
       .execute();
     return toPage(rows, limit, (row) => [row.date, row.slot, row.id], (row) => this.toAppointment(row));
   }
