@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { BuildStatus } from './lib/build';
 import type { MachineInfo } from './lib/machine';
 import { BENCH_DIR } from './lib/paths';
+import { round } from './lib/stats';
 import { type LargeDataResult, PROFILE_ABOVE_MS, REPETITIONS, SCRIPTING_TARGET_MS } from './sections/largeData';
 import { LIGHTHOUSE_RUNS, LIGHTHOUSE_TARGETS, type LighthouseResult, type LighthouseRun } from './sections/lighthouse';
 import { type RefreshStormResult, STORM_SIZE } from './sections/refreshStorm';
 import type { RouteResult } from './sections/routes';
+import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type ShopDatabaseResult, type ShopSection } from './sections/shop';
 import { LOAD, type ThroughputSection } from './sections/throughput';
 
 export interface BenchReport {
@@ -18,6 +20,7 @@ export interface BenchReport {
   throughput: ThroughputSection | null;
   refreshStorm: RefreshStormResult | null;
   largeData: LargeDataResult | null;
+  shop: ShopSection | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
   /** Every figure that missed its target, in words. */
@@ -155,6 +158,114 @@ function largeDataSection(r: LargeDataResult): string {
   );
 }
 
+const ms = (n: number) => `${n} ms`;
+const thousands = (n: number) => n.toLocaleString('en');
+
+function shopRows(results: ShopDatabaseResult[]): (string | number)[][] {
+  const target = SHOP_LOAD.board.targetP99Ms;
+  const cells = (f: (r: ShopDatabaseResult) => string) => results.map(f);
+  const latency = (b: BoardRun | undefined) => (b ? `${b.p50Ms} / ${b.p90Ms} / **${b.p99Ms}** / ${b.maxMs} ms ${ok(b.withinTarget)}` : '—');
+  const find = (r: ShopDatabaseResult, label: string, concurrency: number) => r.board.find((b) => b.label === label && b.concurrency === concurrency);
+  const boardRows = (label: string): (string | number)[][] => {
+    const { concurrency } = SHOP_LOAD.board;
+    return [
+      [`Board, ${label}, 1 at a time: p50 / p90 / p99 / max (p99 < ${target} ms)`, ...cells((r) => latency(find(r, label, 1)))],
+      [`Board, ${label}, ${concurrency} at a time: p50 / p90 / p99 / max (p99 < ${target} ms)`, ...cells((r) => latency(find(r, label, concurrency)))],
+      [`Board, ${label}: requests/s (1 / ${concurrency} at a time); jobs on the page; non-200 (0)`, ...cells((r) => {
+        const one = find(r, label, 1);
+        const many = find(r, label, concurrency);
+        if (!one || !many) return '—';
+        const non200 = one.non200 + many.non200;
+        return `${one.requestsPerSecond} / ${many.requestsPerSecond} req/s; ${many.rowsOnPage}${many.hasNextPage ? ' + next page' : ''}; ${non200} ${ok(non200 === 0)}`;
+      })],
+    ];
+  };
+  const plan = (label: string, cached = false) => (r: ShopDatabaseResult) => {
+    const p = r.plans.find((x) => x.label === label);
+    if (!p) return '—';
+    const x = cached ? p.cachedCosts : p;
+    const scans = x.seqScans.length ? `full scans of ${x.seqScans.join(', ')} ❌` : 'no full scan ✅';
+    return `${cached ? '' : `${p.usesBoardIndex ? 'appointments_board_idx ✅' : 'board index NOT used ❌'}; `}${scans}; ${x.planningMs ?? '?'} + ${x.executionMs ?? '?'} ms`;
+  };
+  const c = SHOP_LOAD.contention.requests;
+  return [
+    ['Version', ...cells((r) => r.version.split(' on ')[0].replace(/ \(Debian.*\)$/, ''))],
+    ['Load average at the start / end of the run (2 CPUs)', ...cells((r) => `${r.loadAverage.start} / ${r.loadAverage.end}`)],
+    ['Seed: users, vehicles, 100,000 appointments, VACUUM ANALYZE', ...cells((r) => `${(r.seed.durationMs / 1000).toFixed(1)} s`)],
+    ...boardRows('today'),
+    ...boardRows('next 7 days'),
+    [`Baseline: GET /api/auth/profile (same authentication, no list), ${SHOP_LOAD.board.concurrency} at a time: p50 / p99; requests/s`, ...cells((r) => `${r.baseline.p50Ms} / ${r.baseline.p99Ms} ms; ${r.baseline.requestsPerSecond} req/s`)],
+    ['Board plan, today (EXPLAIN ANALYZE): index; full scans; planning + execution', ...cells(plan('today'))],
+    ['… the same with random_page_cost 1.1 instead of 4', ...cells(plan('today', true))],
+    ['Board plan, 7 days (EXPLAIN ANALYZE): index; full scans; planning + execution', ...cells(plan('next 7 days'))],
+    ['… the same with random_page_cost 1.1 instead of 4', ...cells(plan('next 7 days', true))],
+    [`Contention: ${c} bookings for 10 free bays → 201 / 409 "fully booked" (10 / ${c - 10})`, ...cells((r) => `${r.contention.created} / ${r.contention.slotFull} ${ok(r.contention.passed)}`)],
+    ['Contention: first request sent → last answer (→ last 201)', ...cells((r) => `${ms(r.contention.firstSentToLastAnswerMs)} (${ms(r.contention.firstSentToLastCreatedMs)})`)],
+    ['Contention: latency p50 / max; free bays left afterwards (0)', ...cells((r) => `${r.contention.latencyP50Ms} / ${r.contention.latencyMaxMs} ms; ${r.contention.availableAfter} ${ok(r.contention.availableAfter === 0)}`)],
+    [`Bookings/s sustained (${SHOP_LOAD.sustained.concurrency} concurrent, ${SHOP_LOAD.sustained.durationS} s)`, ...cells((r) => `**${r.sustained.bookingsPerSecond}** (${thousands(r.sustained.created)} in ${r.sustained.durationS} s${r.sustained.exhausted ? ', free bays ran out' : ''})`)],
+    ['Bookings: p50 / p90 / p99 / max', ...cells((r) => `${r.sustained.p50Ms} / ${r.sustained.p90Ms} / ${r.sustained.p99Ms} / ${r.sustained.maxMs} ms`)],
+    ['Bookings: non-201 (0)', ...cells((r) => `${r.sustained.non201} ${ok(r.sustained.non201 === 0)}${r.sustained.failures.length ? ` (${r.sustained.failures.join('; ')})` : ''}`)],
+  ];
+}
+
+/** What the figures say, worked out from them (so the text cannot drift from the numbers). */
+function shopFindings(results: ShopDatabaseResult[]): string[] {
+  const findings: string[] = [];
+  const target = SHOP_LOAD.board.targetP99Ms;
+  const { concurrency } = SHOP_LOAD.board;
+  const labels = [...new Set(results.flatMap((r) => r.plans.map((p) => p.label)))];
+  for (const label of labels) {
+    const scanned = results.flatMap((r) => r.plans.filter((p) => p.label === label && p.seqScans.length > 0).map((p) => ({ r, p })));
+    if (scanned.length === 0) continue;
+    const { r: first, p: plan } = scanned[0];
+    findings.push(
+      `**Board, ${label}: full scans of ${plan.seqScans.join(' and ')}** (${scanned.map(({ r }) => r.database).join(', ')}). The plan finds the page's jobs through appointments_board_idx, then reads ${plan.seqScans.join(' and ')} in full (Seq Scan into a Hash Join) to join them, instead of looking the page's customers and vehicles up by primary key: with random_page_cost = ${plan.randomPageCost} the planner prices a few dozen index lookups above sequential scans of ${first.seed.customers.toLocaleString('en')}+ users and ${first.seed.vehicles.toLocaleString('en')}+ vehicles. The cost grows with the number of customers and vehicles, not with the page: execution ${scanned.map(({ r, p }) => `${p.executionMs} ms on ${r.database} (${p.cachedCosts.executionMs} ms with random_page_cost ${p.cachedCosts.randomPageCost}${p.cachedCosts.seqScans.length ? `, still full scans of ${p.cachedCosts.seqScans.join(', ')}` : ': nested loops over the primary keys'})`).join('; ')}. A window with more jobs than the page (the 7 days) is not affected: its LIMIT already makes the nested-loop plan the cheapest.`,
+    );
+  }
+  for (const r of results) {
+    const missed = r.board.filter((b) => b.concurrency === concurrency && !b.withinTarget);
+    if (missed.length === 0) continue;
+    const serial = r.board.filter((b) => b.concurrency === 1);
+    findings.push(
+      `**${r.database}, board ${concurrency} at a time: p99 ${missed.map((b) => `${b.p99Ms} ms (${b.label})`).join(', ')} ≥ ${target} ms.** One server process answers ${missed.map((b) => `${b.requestsPerSecond}/s (${b.label})`).join(' and ')}${r.kind === 'pglite' ? ', PGlite running one statement at a time,' : ','} so with ${concurrency} in flight a request mostly waits for the others: p50 ${missed.map((b) => `${b.p50Ms} ms ≈ ${concurrency} ÷ ${b.requestsPerSecond}/s = ${round((concurrency / b.requestsPerSecond) * 1000, 1)} ms`).join('; ')}. One at a time the same requests take p99 ${serial.map((b) => `${b.p99Ms} ms ${ok(b.withinTarget)} (${b.label})`).join(', ')}. An authenticated request that lists nothing (GET /api/auth/profile) runs at ${r.baseline.requestsPerSecond}/s, p99 ${r.baseline.p99Ms} ms, at the same concurrency. Load average ${r.loadAverage.start}–${r.loadAverage.end} on 2 CPUs, client included.`,
+    );
+  }
+  return findings;
+}
+
+function shopSection(shop: ShopSection): string {
+  const results = shop.databases.filter(isShopResult);
+  const others = shop.databases.filter((o): o is Exclude<ShopDatabaseOutcome, ShopDatabaseResult> => !isShopResult(o));
+  const d = shop.dataset;
+  const seed = results[0]?.seed;
+  const block = (title: string, lines: readonly string[]) => [title, '```', ...lines, '```'].join('\n');
+  const plans = results.flatMap((r) =>
+    r.plans.flatMap((p) => [
+      block(`**${r.database}, ${p.label}** (\`${p.parameters.join('`, `')}\`), random_page_cost ${p.randomPageCost}:`, p.plan),
+      ...(p.seqScans.length > 0 ? [block(`**${r.database}, ${p.label}, with random_page_cost ${p.cachedCosts.randomPageCost}** (for comparison):`, p.cachedCosts.plan)] : []),
+    ]),
+  );
+  const contention = results[0]?.contention;
+  const findings = shopFindings(results);
+  return paragraphs(
+    `## 6. Shop: the admin board on ${thousands(d.appointments)} appointments, ${SHOP_LOAD.contention.requests} bookings for ${d.contentionFreeBays} free bays, bookings per second`,
+    `Each database gets its own freshly seeded data and its own server: the bench opens the database with the server's code (server/src/db/connect.ts, migrations applied), seeds it in a few \`INSERT … SELECT generate_series\` statements (every constraint, unique index and the capacity trigger checking each row), runs \`VACUUM ANALYZE\`, and only then starts \`tsx server/src/main.ts\` (API only, \`NODE_ENV=production\`, \`DEMO_DATA=0\`, \`SHOP_TIME_ZONE=${shop.timeZone}\`) on loopback — PGlite is single-process. Requests come from this process over keep-alive HTTP/1.1 (node:http, latency = request sent → answer read), sharing the 2 CPUs with the server. ${results.map((r) => `${r.database}: ${r.settings}.`).join(' ')}`,
+    seed &&
+      `Data: ${thousands(seed.appointments)} appointments from ${seed.firstDate} to ${seed.lastDate} (${Object.entries(seed.byStatus).map(([k, v]) => `${thousands(v)} ${k}`).join(', ')}), ${thousands(seed.technicians)} technicians (EMPLOYEE), ${thousands(seed.customers)} customers, ${thousands(seed.vehicles)} vehicles. The centres' bays × the slots hold ${seed.jobsPerDay} jobs a day, so ±1 year holds at most ${thousands(seed.jobsPerDay * 731)} open jobs: the 90-day booking window holds ${thousands(seed.inWindow)} (${Math.round(d.nearFill * 100)} % of the bays of the next ${d.nearDays} days, ${Math.round(d.farFill * 100)} % further out, the contention day full but for ${d.contentionFreeBays} bays) and the other ${thousands(seed.appointments - seed.inWindow)} are history, every bay of every slot back to ${seed.firstDate}. No technician or vehicle has two open jobs in one date and slot. Today = ${results[0].today}.`,
+    results.length > 0 &&
+      table(
+        ['', ...results.map((r) => r.database), ...others.map((o) => o.database)],
+        shopRows(results).map((row, i) => [...row, ...others.map((o) => (i === 0 ? ('skipped' in o ? 'skipped (below)' : 'failed (below)') : '—'))]),
+      ),
+    others.length > 0 && others.map((o) => `- ${o.database}: ${'skipped' in o ? `skipped: ${o.skipped}` : `failed: ${o.error}`}`).join('\n'),
+    findings.length > 0 && `**Findings**\n\n${findings.map((f) => `- ${f}`).join('\n')}`,
+    `Board: \`GET /api/appointments?from=&to=\` as the admin (default limit 50, date+slot order): ${SHOP_LOAD.board.serialRequests} requests one at a time after ${SHOP_LOAD.board.serialWarmup} unmeasured ones (the latency of a request with nothing queued ahead of it), then ${SHOP_LOAD.board.requests} at concurrency ${SHOP_LOAD.board.concurrency} after ${SHOP_LOAD.board.warmup} unmeasured ones (one server process: a request mostly waits for the ones ahead of it, so latency ≈ concurrency ÷ throughput). Contention: ${SHOP_LOAD.contention.requests} different customers (signed in through the API), each with a new plate, POST /api/appointments at once over pre-opened connections, 20 for each of ${d.contentionFreeBays} (centre, slot) pairs of ${contention?.date ?? 'the contention day'} that have exactly one bay free (a CANCELLED job in it) — ${contention?.freeBays.map((b) => `${b.center} ${b.slot} bay ${b.bay}`).join(', ') ?? ''}; passed = each pair got exactly one 201, in the free bay, every other answer is 409 "That time slot is fully booked. Please choose another.", and GET /api/availability then shows no free bay that day. Bookings/s: every bay free in days 1–90 (from GET /api/availability), shuffled, booked by the ${SHOP_LOAD.customers} customers in turn with a new plate each (each booking also adds the vehicle), for ${SHOP_LOAD.sustained.durationS} s; no answer other than 201 is expected.`,
+    plans.length > 0 && `The board's SQL is the one \`Appointments.list\` (server/src/appointments/queries.ts) sends for an admin, recorded from the server's own code through a direct connection right after seeding, before the server starts (the data and statistics the board is then measured on; the bookings that follow change them), then \`EXPLAIN (ANALYZE, BUFFERS)\` with the same parameters (second, warm run). Every request plans its query afresh (unnamed parameterised statements), as here:`,
+    results[0]?.plans[1] && ['```sql', results[0].plans[1].sql, '```'].join('\n'),
+    ...plans,
+  );
+}
+
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
   const build = report.build ? (report.build.rebuilt ? `rebuilt (${report.build.reason}, ${Math.round(report.build.durationMs / 1000)} s)` : 'up to date') : 'not checked';
@@ -166,7 +277,7 @@ export function renderMarkdown(report: BenchReport): string {
       `- Date: ${m.date.slice(0, 16).replace('T', ' ')} UTC; commit ${code(m.commit)}${m.uncommittedFiles ? ` with ${m.uncommittedFiles} uncommitted ${m.uncommittedFiles === 1 ? 'file' : 'files'} in the working tree (bench/ aside)` : ''}; build ${build}; the bench took ${report.durationS} s (\`npm run bench\`).`,
       `- Machine: ${m.nproc} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB; Node ${m.node}; ${m.chromium}; load average ${m.loadAverage.start} at the start, ${m.loadAverage.end ?? '?'} at the end.`,
       ...(Math.max(m.loadAverage.start, m.loadAverage.end ?? 0) > m.nproc
-        ? [`- **Caution:** the load average exceeded the ${m.nproc} CPUs — other work shared the machine, so timings (Lighthouse TBT/LCP, throughput) are pessimistic and noisy.`]
+        ? [`- **Caution:** the load average exceeded the ${m.nproc} CPUs — other work shared the machine, so timings (Lighthouse TBT/LCP, throughput, the shop's latencies) are pessimistic and noisy.`]
         : []),
     ].join('\n'),
     report.missed.length ? `**Missed targets**\n\n${report.missed.map((x) => `- ${x}`).join('\n')}` : '**All targets met.**',
@@ -175,6 +286,7 @@ export function renderMarkdown(report: BenchReport): string {
     report.throughput && throughputSection(report.throughput),
     report.refreshStorm && stormSection(report.refreshStorm),
     report.largeData && largeDataSection(report.largeData),
+    report.shop && shopSection(report.shop),
     errors.length > 0 && ['## Sections that failed to run', '', ...errors.map(([s, e]) => `- **${s}**: ${e}`)].join('\n'),
   )}\n`;
 }
@@ -206,6 +318,18 @@ export function missedTargets(report: BenchReport): string[] {
   if (s && !s.passed) missed.push(`Refresh storm: ${s.refreshCalls} refresh calls (want 1), ${s.successes} successes (want ${STORM_SIZE})`);
   for (const i of report.largeData?.interactions ?? []) {
     if (!i.withinTarget) missed.push(`${i.scenario} — ${i.interaction}: ${i.medianScriptingMs} ms scripting > ${SCRIPTING_TARGET_MS} ms`);
+  }
+  const target = SHOP_LOAD.board.targetP99Ms;
+  for (const r of (report.shop?.databases ?? []).filter(isShopResult)) {
+    const where = `Shop on ${r.database}`;
+    for (const b of r.board) {
+      if (!b.withinTarget) missed.push(`${where}: board ${b.label}, ${b.concurrency} at a time: p99 ${b.p99Ms} ms ≥ ${target} ms`);
+      if (b.non200 > 0) missed.push(`${where}: board ${b.label} ${b.non200} answers other than 200`);
+    }
+    for (const p of r.plans) if (!p.usesBoardIndex) missed.push(`${where}: the board plan (${p.label}) does not use appointments_board_idx`);
+    const c = r.contention;
+    if (!c.passed) missed.push(`${where}: contention gave ${c.created} × 201 and ${c.slotFull} × 409 slot full (want 10 and ${c.requests - 10}), ${c.availableAfter} bays left${c.otherAnswers.length ? `; other answers: ${c.otherAnswers.join('; ')}` : ''}`);
+    if (r.sustained.non201 > 0) missed.push(`${where}: ${r.sustained.non201} bookings answered other than 201 (${r.sustained.failures.join('; ')})`);
   }
   return missed;
 }

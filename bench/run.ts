@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: builds if needed, starts the server on the production build, and measures route sizes and
- * requests, Lighthouse, large-data UI responsiveness, the refresh storm and server throughput. Writes
- * bench/report.md and bench/report.json. Exits non-zero when a section fails to run or the refresh storm
- * does not give exactly one refresh and 100 successes.
+ * requests, Lighthouse, large-data UI responsiveness, the refresh storm and server throughput; then the shop on a
+ * large data set (its own servers, on PGlite and on PostgreSQL). Writes bench/report.md and bench/report.json.
+ * Exits non-zero when a section fails to run, the refresh storm does not give exactly one refresh and 100
+ * successes, or the shop's contention run does not give exactly 10 bookings and 190 × 409.
  *
  * Import order matters: nothing here may import src/api/* (or anything that does) statically — the refresh
  * storm sets process.env.API_BASE_URL before it imports the store.
@@ -19,12 +20,15 @@ import { runLargeData } from './sections/largeData';
 import { runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
 import { measureRoutes, type Sessions } from './sections/routes';
+import { isShopResult, runShop } from './sections/shop';
 import { runThroughput } from './sections/throughput';
 
 const log = (line: string) => console.info(`[bench] ${line}`);
 
-/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput runs only those (default: all). */
-const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
+/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop'] as const;
+/** The sections that use the production build and the one shared server (the shop starts its own servers). */
+const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
 const selected = new Set(
   (process.env.BENCH_SECTIONS ?? '')
     .split(',')
@@ -73,6 +77,7 @@ async function main(): Promise<number> {
     throughput: null,
     refreshStorm: null,
     largeData: null,
+    shop: null,
     errors: {},
     missed: [],
     sections: selected.size ? SECTIONS.filter(wanted) : 'all',
@@ -84,26 +89,33 @@ async function main(): Promise<number> {
   let server: BenchServer | null = null;
   let browser: Browser | null = null;
   try {
-    report.build = await section(report, 'build', ensureFreshBuild);
-    if (!report.build) return finish(report, started);
-    server = await startServer({ accessTokenTtl: '1h' });
-    log(`server on ${server.origin}`);
-    const s = await signIn(server);
-    const { origin, apiBase, jwtSecret } = server;
+    if (APP_SECTIONS.some(wanted)) {
+      report.build = await section(report, 'build', ensureFreshBuild);
+      if (!report.build) return finish(report, started);
+      server = await startServer({ accessTokenTtl: '1h' });
+      log(`server on ${server.origin}`);
+      const s = await signIn(server);
+      const { origin, apiBase, jwtSecret } = server;
 
-    if (wanted('routes') || wanted('large data')) {
-      browser = await launchBrowser();
-      const b = browser;
-      report.routes = await section(report, 'routes', () => measureRoutes(b, origin, s));
-      report.largeData = await section(report, 'large data', () => runLargeData(b, origin, s.customer, s.employee, log));
-      await browser.close();
-      browser = null;
+      if (wanted('routes') || wanted('large data')) {
+        browser = await launchBrowser();
+        const b = browser;
+        report.routes = await section(report, 'routes', () => measureRoutes(b, origin, s));
+        report.largeData = await section(report, 'large data', () => runLargeData(b, origin, s.customer, s.employee, log));
+        await browser.close();
+        browser = null;
+      }
+
+      report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
+      for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
+      report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
+      report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
+      await server.stop();
+      server = null;
     }
 
-    report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
-    for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
-    report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
-    report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
+    report.shop = await section(report, 'shop', () => runShop(log));
+    for (const r of report.shop?.databases ?? []) if ('error' in r) report.errors[`shop on ${r.database}`] = r.error;
   } catch (error) {
     report.errors.setup = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
     console.error('[bench] setup failed:', error);
@@ -123,11 +135,12 @@ function finish(report: BenchReport, started: number): number {
   log(`wrote ${files.markdown} and ${files.json} (${report.durationS} s)`);
   for (const line of report.missed) log(`missed: ${line}`);
   const stormFailed = report.refreshStorm ? !report.refreshStorm.passed : false;
-  return Object.keys(report.errors).length > 0 || stormFailed ? 1 : 0;
+  const contentionFailed = (report.shop?.databases ?? []).some((r) => isShopResult(r) && !r.contention.passed);
+  return Object.keys(report.errors).length > 0 || stormFailed || contentionFailed ? 1 : 0;
 }
 
 /** A hung browser or server must not keep the bench (and its children) alive forever. */
-const WATCHDOG_MS = 20 * 60_000;
+const WATCHDOG_MS = 30 * 60_000;
 setTimeout(() => {
   console.error(`[bench] still running after ${WATCHDOG_MS / 60_000} min: stopping child processes and giving up`);
   void cleanupAll().finally(() => process.exit(1));

@@ -4,7 +4,7 @@ import type { TimeLog } from '../../src/features/timeLogs/types';
 export const DATASET = { services: 1_000, timeLogs: 10_000, months: 24, seed: 20_251_021 };
 
 /** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -7,6 +7,17 @@ import { freePort, makeTempDir, removeTempDir, sleep, spawnTracked, stopProcess 
 export interface ServerOptions {
   /** ACCESS_TOKEN_TTL, e.g. `1h`. */
   accessTokenTtl: string;
+  /**
+   * A temporary directory the caller made (and removes): the server uses `serverDataDir(workDir)` as DATA_DIR and
+   * writes its log there, e.g. after the caller has seeded that database. Default: a fresh one, removed by stop().
+   */
+  workDir?: string;
+  /** DATABASE_URL: a URL → that PostgreSQL; null → the embedded database; default: as the bench's environment says. */
+  databaseUrl?: string | null;
+  /** STATIC_DIR; null serves the API only (no build needed). Default `dist`. */
+  staticDir?: string | null;
+  /** More environment variables for the server (e.g. DEMO_DATA, SHOP_TIME_ZONE). */
+  env?: Record<string, string>;
 }
 
 export interface BenchServer {
@@ -39,27 +50,37 @@ async function waitForHealth(origin: string, hasExited: () => boolean, logFile: 
   throw new Error(`The API server did not answer /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
+/** The DATA_DIR a server started with `workDir` uses (the embedded database's files). */
+export function serverDataDir(workDir: string): string {
+  return path.join(workDir, 'db');
+}
+
 /**
  * `npm run serve` equivalent: `tsx server/src/main.ts` (as `node --import tsx`, one process) serving dist/ and
  * the API on a free loopback port, on a fresh embedded database in a temporary directory (removed by stop()).
+ * The options let the shop section start it on a database it has seeded (`workDir`, `databaseUrl`), API only.
  */
-export async function startServer({ accessTokenTtl }: ServerOptions): Promise<BenchServer> {
+export async function startServer({ accessTokenTtl, workDir, databaseUrl, staticDir = 'dist', env = {} }: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = makeTempDir('data');
+  const dataDir = workDir ?? makeTempDir('data');
   const logFile = path.join(dataDir, 'server.log');
   const jwtSecret = randomSecret();
   const admin = { email: 'bench-admin@carcare.test', password: `Adm-${randomSecret().slice(0, 16)}` };
   const logFd = openSync(logFile, 'a');
+  const inherited = { ...process.env };
+  delete inherited.STATIC_DIR;
+  if (databaseUrl !== undefined) delete inherited.DATABASE_URL;
   const child = spawnTracked(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', logFd, logFd],
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
-      STATIC_DIR: 'dist',
-      DATA_DIR: path.join(dataDir, 'db'),
+      ...(staticDir !== null && { STATIC_DIR: staticDir }),
+      ...(typeof databaseUrl === 'string' && { DATABASE_URL: databaseUrl }),
+      DATA_DIR: serverDataDir(dataDir),
       JWT_SECRET: jwtSecret,
       LOGIN_MAX_ATTEMPTS: '100000',
       ACCESS_TOKEN_TTL: accessTokenTtl,
@@ -67,12 +88,15 @@ export async function startServer({ accessTokenTtl }: ServerOptions): Promise<Be
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       APP_URL: origin,
+      // The bench builds its own users and data; the demo workshop (on by default for main.ts) stays out.
+      DEMO_DATA: '0',
+      ...env,
     },
   });
   closeSync(logFd);
   const stop = async () => {
     await stopProcess(child);
-    removeTempDir(dataDir);
+    if (!workDir) removeTempDir(dataDir);
   };
   try {
     await waitForHealth(origin, () => child.exitCode !== null || child.signalCode !== null, logFile);
