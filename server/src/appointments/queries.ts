@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { getDay, parseISO } from 'date-fns';
 import { type ExpressionBuilder, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Catalog } from '../catalog/queries';
 import { type Clock, isoAt, toIso } from '../clock';
 import {
   type Appointment,
+  type AppointmentCounts,
+  type AppointmentCountsQuery,
   type AppointmentListQuery,
   APPOINTMENT_MESSAGES,
   type AssignEmployeeBody,
@@ -18,10 +21,10 @@ import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { AppointmentStatus } from '../contract/statuses';
 import { CURSOR_FIELDS, decodeCursor, likeContaining, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
-import type { AppointmentsTable, Database, Db } from '../db/schema';
+import { at, type AppointmentsTable, type Database, type Db } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
 import { HttpError, invalidField } from '../plugins/errors';
-import { shopNow } from '../shopTime';
+import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
 import { ownVehicleId, vehicleIdForPlate } from '../vehicles/queries';
 import { bookingTimeErrors, checkVersion, type FieldErrors, isChangeableBooking, type JobState, nextJobState, throwIfInvalid } from './rules';
 
@@ -254,6 +257,35 @@ export class Appointments {
       .orderBy('a.id', direction)
       .execute();
     return toPage(rows, limit, (row) => [row.date, row.slot, row.id], (row) => this.toAppointment(row));
+  }
+
+  /**
+   * How many of the caller's jobs are in each status (between `from` and `to` when given), and how many were
+   * completed this week — a Sunday-to-Saturday week in the shop's calendar, like the technician's calendar.
+   */
+  async counts(viewer: Viewer, { from, to }: AppointmentCountsQuery): Promise<AppointmentCounts> {
+    const today = shopNow(this.catalog.timeZone, this.now()).date;
+    const weekStart = addCalendarDays(today, -getDay(parseISO(today)));
+    const [rows, week] = await Promise.all([
+      this.db
+        .selectFrom('appointments as a')
+        .select(['a.status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where(visibleTo(viewer))
+        .$if(from !== undefined, (qb) => qb.where('a.date', '>=', from as string))
+        .$if(to !== undefined, (qb) => qb.where('a.date', '<=', to as string))
+        .groupBy('a.status')
+        .execute(),
+      this.db
+        .selectFrom('appointments as a')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(visibleTo(viewer))
+        .where('a.status', '=', 'COMPLETED')
+        .where('a.completed_at', '>=', at(shopInstant(this.catalog.timeZone, weekStart, '00:00')))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const byStatus = { PENDING: 0, CONFIRMED: 0, IN_PROGRESS: 0, COMPLETED: 0, CANCELLED: 0 };
+    for (const row of rows) byStatus[row.status] = Number(row.n);
+    return { byStatus, completedThisWeek: Number(week.n), weekStart };
   }
 
   /** One job the caller may see; anything else is 404. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   Appointment,
+  AppointmentCounts,
+  AppointmentCountsQuery,
   AppointmentListQuery,
   AppointmentPage,
   AppointmentParams,
@@ -32,6 +34,10 @@ export async function appointmentRoutes(scope: FastifyInstance): Promise<void> {
 
   app.get('/appointments', { schema: { querystring: AppointmentListQuery, response: { 200: AppointmentPage } }, onRequest: app.authenticate }, async (request) =>
     appointments.list(viewerOf(request), request.query),
+  );
+
+  app.get('/appointments/counts', { schema: { querystring: AppointmentCountsQuery, response: { 200: AppointmentCounts } }, onRequest: app.authenticate }, async (request) =>
+    appointments.counts(viewerOf(request), request.query),
   );
 
   app.post('/appointments', { schema: { body: BookAppointmentBody, response: { 201: Appointment } }, onRequest: customer }, async (request, reply) => {

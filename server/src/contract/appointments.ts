@@ -127,6 +127,25 @@ export type Appointment = Static<typeof Appointment>;
 export const AppointmentPage = Paged(Appointment);
 export type AppointmentPage = Static<typeof AppointmentPage>;
 
+/** GET /api/appointments/counts?from=&to=: how many of the caller's jobs are in each status (dates inclusive). */
+export const AppointmentCountsQuery = Type.Object({ from: Type.Optional(IsoDate('From')), to: Type.Optional(IsoDate('To')) }, { additionalProperties: false });
+export type AppointmentCountsQuery = Static<typeof AppointmentCountsQuery>;
+
+export const AppointmentCounts = Type.Object({
+  byStatus: Type.Object({
+    PENDING: Type.Integer(),
+    CONFIRMED: Type.Integer(),
+    IN_PROGRESS: Type.Integer(),
+    COMPLETED: Type.Integer(),
+    CANCELLED: Type.Integer(),
+  }),
+  /** Jobs completed since the start of this week (Sunday 00:00 in the shop's time zone), whatever their date. */
+  completedThisWeek: Type.Integer(),
+  /** That Sunday, `YYYY-MM-DD`. */
+  weekStart: Type.String(),
+});
+export type AppointmentCounts = Static<typeof AppointmentCounts>;
+
 /** GET /api/availability?date=&centerId= (centre defaults to the first). */
 export const AvailabilityQuery = Type.Object({ date: IsoDate('Date'), centerId: Type.Optional(Id('Service centre')) }, { additionalProperties: false });
 export type AvailabilityQuery = Static<typeof AvailabilityQuery>;
