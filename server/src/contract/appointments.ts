@@ -6,10 +6,9 @@ import { type Static, Type } from 'typebox';
 import { ExpectedVersion, Id, IsoDate, Paged, PageQuery, StringEnum, TimeOfDay } from './common';
 import { APPOINTMENT_STATUSES, STAGES, TECHNICIAN_STATUSES } from './statuses';
 import { Plate } from './vehicles';
+import { MAX_NOTES_LENGTH } from './limits';
 
-export const MAX_NOTES_LENGTH = 500;
-/** How far ahead a booking may be made, in days (today is day 0). */
-export const BOOKING_WINDOW_DAYS = 90;
+export { BOOKING_WINDOW_DAYS, MAX_NOTES_LENGTH } from './limits';
 
 export const APPOINTMENT_MESSAGES = {
   slotFull: 'That time slot is fully booked. Please choose another.',

@@ -6,6 +6,7 @@
  * the rule it explains. Every string has a maxLength; every pattern is linear-time.
  */
 import { type Static, type TSchema, Type } from 'typebox';
+import { MAX_PAGE_SIZE } from './limits';
 
 /** The one error body shape of the API. */
 export const ErrorBody = Type.Object({
@@ -50,8 +51,7 @@ export const ExpectedVersion = Type.Integer({
   errorMessages: { type: 'Expected version must be a whole number', minimum: 'Expected version must be at least 1', maximum: 'Expected version is too large' },
 });
 
-export const MAX_PAGE_SIZE = 200;
-export const DEFAULT_PAGE_SIZE = 50;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
 
 /** `?limit=&cursor=` of every paged list (keyset paging: the cursor is opaque). */
 export const PageQuery = {

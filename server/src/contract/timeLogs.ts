@@ -1,8 +1,9 @@
 /** /api/time-logs: technicians' work time. Start and end are stored; the duration is derived. */
 import { type Static, Type } from 'typebox';
 import { Id, IsoDate, Paged, PageQuery, TimeOfDay } from './common';
+import { MAX_DESCRIPTION_LENGTH } from './limits';
 
-export const MAX_DESCRIPTION_LENGTH = 500;
+export { MAX_DESCRIPTION_LENGTH } from './limits';
 
 export const TIME_LOG_MESSAGES = {
   overlap: 'This time overlaps another of your log entries.',

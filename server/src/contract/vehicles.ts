@@ -1,8 +1,9 @@
 /** GET/POST /api/vehicles: a customer's own vehicles. */
 import { type Static, Type } from 'typebox';
 import { Paged, PageQuery } from './common';
+import { MAX_PLATE_LENGTH } from './limits';
 
-export const MAX_PLATE_LENGTH = 20;
+export { MAX_PLATE_LENGTH } from './limits';
 
 /**
  * A number plate as typed (the booking form's "Vehicle ID"): trimmed and upper-cased by the server. Letters,
