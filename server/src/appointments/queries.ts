@@ -431,7 +431,9 @@ export class Appointments {
 
   /** Admin: a PENDING job gets its technician and becomes CONFIRMED. */
   assign(viewer: Viewer, id: string, { employeeId, expectedVersion }: AssignEmployeeBody): Promise<Appointment> {
-    return this.change(viewer, id, expectedVersion, async (trx, job) => {
+    // The version is checked after "already assigned": when another admin got there first, saying who is more
+    // useful than "changed by someone else".
+    return this.change(viewer, id, undefined, async (trx, job) => {
       if (job.status !== 'PENDING') {
         if (job.assigned_employee_id !== null && (job.status === 'CONFIRMED' || job.status === 'IN_PROGRESS')) {
           const current = await trx.selectFrom('users').select('full_name').where('id', '=', job.assigned_employee_id).executeTakeFirstOrThrow();
@@ -439,6 +441,7 @@ export class Appointments {
         }
         throw new HttpError(409, 'Only an appointment awaiting assignment can be assigned.');
       }
+      checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);
       const employee = await trx
         .selectFrom('users')
         .select(['id', 'full_name'])

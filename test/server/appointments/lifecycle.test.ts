@@ -277,6 +277,21 @@ describe('POST /api/appointments/:id/assign', () => {
     expect(again.body).toEqual(failure(`Already assigned to ${started.tess.fullName}.`));
   });
 
+  it('tells a second admin working from an older copy who was assigned first, and refuses a stale version of a PENDING job', async () => {
+    const { tess, job } = await confirmedJob();
+    const other = await technician(shop);
+    const late = await assign(shop, job.id, other.id, { expectedVersion: Number(job.version) - 1 });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual(failure(`Already assigned to ${tess.fullName}.`));
+
+    const ada = await customer(shop);
+    const pending = await booked(shop.app, ada.token, freshSlot());
+    const stale = await assign(shop, pending.id, other.id, { expectedVersion: Number(pending.version) + 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual(failure('This appointment was changed by someone else. Reload and try again.'));
+    expect(await adminView(shop, pending.id)).toEqual(pending);
+  });
+
   it('answers 404 for anyone who is not an active technician, and leaves the job PENDING', async () => {
     const ada = await customer(shop);
     const job = await booked(shop.app, ada.token, freshSlot());
