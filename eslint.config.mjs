@@ -39,14 +39,25 @@ export default tseslint.config(
           zones: [
             { target: './src/components', from: ['./src/features', './src/app', './src/api'] },
             { target: './src/lib', from: ['./src/features', './src/app', './src/api', './src/components'] },
-            { target: './src', from: ['./server', './test'] },
+            // The SPA reaches the server only through its contract (types; run-time constants of statuses.ts, limits.ts).
+            { target: './src', from: './server', except: ['./src/contract'] },
+            { target: './src', from: './test' },
             { target: './server', from: ['./src'] },
           ],
         },
       ],
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/../*', '../../*'], message: 'Use the @/ alias for imports across folders.' }] },
+        {
+          patterns: [
+            { group: ['../*/../*', '../../*'], message: 'Use the @/ alias for imports across folders.' },
+            {
+              group: ['@contract/*', '!@contract/statuses', '!@contract/limits'],
+              allowTypeImports: true,
+              message: 'Import only types from the API contract (its schemas are server code); its constants live in @contract/statuses and @contract/limits.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -36,6 +36,7 @@ const common = {
     '\\.css$': '<rootDir>/test/utils/styleStub.ts',
     '\\.(svg|png|woff2?)$': '<rootDir>/test/utils/fileStub.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
+    '^@contract/(.*)$': '<rootDir>/server/src/contract/$1',
   },
 };
 

@@ -90,6 +90,8 @@ module.exports = (_env, argv) => {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         '@': path.resolve(__dirname, 'src'),
+        // The API contract: the SPA imports its types (erased) and the plain constants of statuses.ts.
+        '@contract': path.resolve(__dirname, 'server/src/contract'),
         // react-router's package exports resolve to its development build for every bundler condition;
         // production bundles use its production build (no dev warnings, smaller).
         ...(production
@@ -198,10 +200,10 @@ module.exports = (_env, argv) => {
             chunks: 'async',
             priority: 30,
           },
-          // Application code every signed-in page needs (store, slices, samples, API layer): one chunk, loaded
+          // Application code every signed-in page needs (store, slices, API layer): one chunk, loaded
           // with the store layout, instead of copies in each page's chunk.
           appCore: {
-            test: /[\\/]src[\\/](api[\\/]|lib[\\/]safeRedirect\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|sample\w+|types|authApi|authThunks|tokenStorage|sessionUser|duration)\.ts)/,
+            test: /[\\/]src[\\/](api[\\/]|lib[\\/](safeRedirect|dateKey)\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
             name: 'app-core',
             chunks: 'async',
             enforce: true,

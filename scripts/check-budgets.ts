@@ -2,9 +2,10 @@
  * Performance budgets (scripts/route-budgets.json), reported by `npm test` after `npm run build` (which already
  * fails over budget): the landing route's JavaScript ≤ 130 KiB gzip, the login route's ≤ 160 KiB gzip, no route
  * above 200 KiB gzip.
- * Also checks that the landing route pulls in no form, validation or dashboard code.
+ * Also checks that the landing route pulls in no form, validation or dashboard code, and that no file of the
+ * build ships sample data: the shop's data comes from the server (the demo workshop is a server seed).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetFor, kib, readChunkGroups, routeSizes } from './routeSizes';
 
@@ -32,6 +33,18 @@ for (const file of landingFiles) {
   for (const pattern of forbiddenText) {
     if (pattern.test(source)) failures.push(`landing route file ${file} contains ${pattern}`);
   }
+}
+
+// No sample data anywhere in the bundle: no module named sample*, none of the prototype's sample records.
+const sampleModules = /(^|\/)src\/.*\/sample[A-Z]\w*\.tsx?$/m;
+const sampleRecords = /\b(SRV-100\d|JOB-200\d|APT-200\d|LOG-300\d|EMP-00\d)\b/;
+const assetsDir = path.resolve(__dirname, '..', 'dist', 'assets');
+for (const file of readdirSync(assetsDir).filter((name) => name.endsWith('.js'))) {
+  const source = readFileSync(path.join(assetsDir, file), 'utf8');
+  const { sources } = JSON.parse(readFileSync(path.join(assetsDir, `${file}.map`), 'utf8')) as { sources: string[] };
+  if (sampleModules.test(sources.join('\n'))) failures.push(`assets/${file} bundles a sample data module`);
+  const record = sampleRecords.exec(source);
+  if (record) failures.push(`assets/${file} contains sample record ${record[0]}`);
 }
 
 if (failures.length) {

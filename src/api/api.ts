@@ -1,14 +1,14 @@
-import { createApi } from '@reduxjs/toolkit/query';
+import { createApi } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithReauth } from './baseQuery';
 
 /**
- * The one createApi; features add endpoints with injectEndpoints (architecture.md §4). Components call
- * endpoints through `dispatch(api.endpoints.x.initiate(...))` (thunks and pages alike): the React-hooks build of
- * RTK Query would add ~3 KiB gzip to the login route, which has a 160 KiB budget.
+ * The one createApi (architecture.md §4), with React hooks: features add endpoints with injectEndpoints and
+ * components read server data through the generated hooks. Every list that shows a kind of thing provides its
+ * tag, and every mutation invalidates the tags of what it changed, so each open list refetches what changed.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Profile', 'Sessions'],
+  tagTypes: ['Profile', 'Sessions', 'Appointment', 'Vehicle', 'TimeLog', 'Employee', 'Catalog'],
   endpoints: () => ({}),
 });

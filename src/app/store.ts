@@ -22,15 +22,24 @@ const combinedReducer = combineReducers({
 export type RootState = ReturnType<typeof combinedReducer>;
 
 /** Bump when a persisted slice changes shape; add a migration that maps the old shape (or drops it). */
-export const PERSIST_VERSION = 2;
+export const PERSIST_VERSION = 3;
 
-/** Each migration takes the stored state of the previous version; a dropped slice starts again from its samples. */
+type StoredState = PersistedState & Record<string, unknown>;
+
+/** Each migration takes the stored state of the previous version; a dropped slice starts again from its initial state. */
 const migrations = {
   // v2: appointments now hold the employees too, and booking keeps the confirmed booking.
   2: (state: PersistedState) => {
     if (!state) return state;
-    const { appointments: _appointments, booking: _booking, ...rest } = state as PersistedState & Record<string, unknown>;
+    const { appointments: _appointments, booking: _booking, ...rest } = state as StoredState;
     return rest as PersistedState;
+  },
+  // v3: the shop's data lives on the server; the slices keep only client state (filters, month, drafts). The
+  // copies of sample jobs, logs and appointments that v2 kept are dropped — nothing of them is carried over.
+  3: (state: PersistedState) => {
+    if (!state) return state;
+    const { _persist } = state as StoredState;
+    return { _persist } as PersistedState;
   },
 };
 export const PERSIST_KEY = 'carcare';
@@ -39,7 +48,7 @@ export const persistConfig = {
   key: PERSIST_KEY,
   version: PERSIST_VERSION,
   storage,
-  // The four local-data slices only: auth lives in its own three keys, the api cache is never persisted.
+  // The client-state slices only: auth lives in its own three keys, the server data (the api cache) is never persisted.
   whitelist: ['services', 'timeLogs', 'appointments', 'booking'],
   migrate: createMigrate(migrations, { debug: false }),
 };

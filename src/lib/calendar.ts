@@ -10,9 +10,9 @@
  * previous month) and the rest of the 42 cells are filled with the following month's days.
  */
 import { addDays, addMonths, startOfMonth, startOfWeek } from 'date-fns';
+import { type DateKey, isDateKey } from './dateKey';
 
-/** `YYYY-MM-DD`, a local calendar date. */
-export type DateKey = string;
+export { type DateKey, isDateKey };
 /** `YYYY-MM`. */
 export type MonthKey = string;
 
@@ -42,7 +42,6 @@ export interface CalendarDay {
   inMonth: boolean;
 }
 
-const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_KEY = /^(\d{4})-(\d{2})$/;
 
 const MONTH_NAMES = [
@@ -69,15 +68,6 @@ export function toDateKey(date: Date): DateKey {
 
 export function toMonthKey(date: Date): MonthKey {
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}`;
-}
-
-/** True for a real calendar date written as `YYYY-MM-DD` (rejects e.g. 2026-02-30). */
-export function isDateKey(value: string): boolean {
-  const match = DATE_KEY.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(y, m - 1, d);
-  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
 }
 
 /** Local midnight of a `YYYY-MM-DD` key. Throws on a malformed key. */

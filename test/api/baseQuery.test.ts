@@ -5,7 +5,7 @@ import { toApiError } from '@/api/errors';
 import { registerNavigator } from '@/app/navigation';
 import { setupStore } from '@/app/store';
 import { authApi } from '@/features/auth/authApi';
-import { initialServicesState, serviceStatusUpdated } from '@/features/services/servicesSlice';
+import { customerFilterChanged, initialServicesState } from '@/features/services/servicesSlice';
 import { logoutUser } from '@/features/auth/authThunks';
 import { API } from '../msw/handlers';
 import { server } from '../msw/server';
@@ -328,7 +328,7 @@ describe('request errors (spec §8 "Requests")', () => {
 });
 
 describe('logout', () => {
-  test('calls the server, clears storage, resets the RTK Query cache and local-data slices', async () => {
+  test('calls the server, clears storage, resets the RTK Query cache and the client-state slices', async () => {
     let logoutBody: unknown;
     server.use(
       http.post(`${API}/auth/logout`, async ({ request }) => {
@@ -338,7 +338,7 @@ describe('logout', () => {
     );
     const store = signedInStore();
     await store.dispatch(authApi.endpoints.getProfile.initiate());
-    store.dispatch(serviceStatusUpdated({ id: 'JOB-2002', status: 'in_progress' }));
+    store.dispatch(customerFilterChanged('completed'));
     expect(Object.keys(store.getState().api.queries)).not.toHaveLength(0);
     expect(store.getState().services).not.toEqual(initialServicesState);
 

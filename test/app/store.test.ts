@@ -1,7 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { PERSIST_KEY, setupPersistor, setupStore } from '@/app/store';
+import { PERSIST_KEY, PERSIST_VERSION, setupPersistor, setupStore } from '@/app/store';
 import { initialAppointmentsState } from '@/features/appointments/appointmentsSlice';
 import { initialBookingState } from '@/features/booking/bookingSlice';
+import { initialServicesState } from '@/features/services/servicesSlice';
+import { initialTimeLogsState } from '@/features/timeLogs/timeLogsSlice';
 import { signedOut } from '../utils/renderWithProviders';
 
 async function rehydratedStore() {
@@ -17,11 +19,11 @@ describe('persisted local data', () => {
     await waitFor(() => expect(localStorage.getItem(`persist:${PERSIST_KEY}`)).not.toBeNull());
     const stored = JSON.parse(localStorage.getItem(`persist:${PERSIST_KEY}`) ?? '{}') as Record<string, string>;
     expect(Object.keys(stored).sort()).toEqual(['_persist', 'appointments', 'booking', 'services', 'timeLogs']);
-    expect(JSON.parse(stored._persist)).toMatchObject({ version: 2 });
+    expect(JSON.parse(stored._persist)).toMatchObject({ version: PERSIST_VERSION });
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
-  test('data stored by version 1 keeps services and time logs and drops the old appointment and booking shapes', async () => {
+  test('data stored by version 1 (sample jobs and logs kept in the browser) is dropped: every slice starts from its client-state defaults', async () => {
     const services = { customerServices: [], employeeServices: [] };
     const timeLogs = { logs: [{ id: 'l1', serviceId: 'JOB-2001', date: '2026-11-02', startTime: '09:00', endTime: '10:00', duration: '1h 0m', description: 'Oil' }] };
     localStorage.setItem(
@@ -35,8 +37,8 @@ describe('persisted local data', () => {
       }),
     );
     const store = await rehydratedStore();
-    expect(store.getState().services).toEqual(services);
-    expect(store.getState().timeLogs).toEqual(timeLogs);
+    expect(store.getState().services).toEqual(initialServicesState);
+    expect(store.getState().timeLogs).toEqual(initialTimeLogsState);
     expect(store.getState().appointments).toEqual(initialAppointmentsState);
     expect(store.getState().booking).toEqual(initialBookingState);
   });

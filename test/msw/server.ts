@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { handlers } from './handlers';
+import { shopHandlers } from './shop';
 
 /** One MSW server for every web test; tests add per-case handlers with `server.use(...)`. */
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...shopHandlers);

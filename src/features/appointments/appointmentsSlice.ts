@@ -1,71 +1,72 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
 import { logout } from '@/features/auth/authSlice';
-import { sampleAppointments } from './sampleAppointments';
-import { sampleEmployees } from './sampleEmployees';
-import type { Appointment, Employee } from './types';
+import { isDateKey } from '@/lib/dateKey';
 
+/**
+ * Client state of the admin board: the day it is narrowed to, the technician search, and the card being
+ * assigned. The appointments and technicians themselves are server data (jobsApi, employeesApi).
+ */
 export interface AppointmentsState {
-  appointments: Appointment[];
-  /** Kept here (not only in the sample file) because assigning raises an employee's workload. */
-  employees: Employee[];
+  /** `YYYY-MM-DD` to show one day, or null for everything from today on. */
+  boardDay: string | null;
+  /** The Assign Employee dialog's search text. */
+  employeeSearch: string;
+  /** The appointment whose Assign Employee dialog is open, by id. */
+  assigningId: string | null;
 }
 
-export const initialAppointmentsState: AppointmentsState = {
-  appointments: sampleAppointments,
-  employees: sampleEmployees,
-};
+export const initialAppointmentsState: AppointmentsState = { boardDay: null, employeeSearch: '', assigningId: null };
 
-export interface AppointmentColumns {
-  upcoming: Appointment[];
-  ongoing: Appointment[];
-  unassigned: Appointment[];
+interface RehydrateAction {
+  type: typeof REHYDRATE;
+  payload?: { appointments?: Partial<AppointmentsState> | null } | null;
 }
-
-const byDate = (a: Appointment, b: Appointment) => a.appointmentDate.localeCompare(b.appointmentDate);
 
 const appointmentsSlice = createSlice({
   name: 'appointments',
   initialState: initialAppointmentsState,
   reducers: {
-    /**
-     * Spec §4 "Admin appointment": an appointment awaiting assignment becomes CONFIRMED and upcoming once an
-     * employee is assigned. Only available employees can be assigned; anything else is ignored.
-     */
-    employeeAssigned(state, action: PayloadAction<{ appointmentId: string; employeeId: string }>) {
-      const { appointmentId, employeeId } = action.payload;
-      const appointment = state.appointments.find((a) => a.id === appointmentId);
-      const employee = state.employees.find((e) => e.id === employeeId);
-      if (!appointment || !employee) return;
-      if (appointment.displayStatus !== 'unassigned' || employee.availability !== 'available') return;
-      appointment.status = 'CONFIRMED';
-      appointment.displayStatus = 'upcoming';
-      appointment.assignedEmployeeName = employee.name;
-      appointment.assignedEmployeeId = employee.id;
-      employee.currentWorkload += 1;
+    /** A `YYYY-MM-DD` narrows the board to that day; null (or anything that is not a date) shows every day from today on. */
+    boardDayChanged(state, action: PayloadAction<string | null>) {
+      state.boardDay = action.payload !== null && isDateKey(action.payload) ? action.payload : null;
+    },
+    employeeSearchChanged(state, action: PayloadAction<string>) {
+      state.employeeSearch = action.payload;
+    },
+    /** The Assign Employee dialog opens for a card; its search starts empty each time. */
+    assignmentOpened(state, action: PayloadAction<string>) {
+      state.assigningId = action.payload;
+      state.employeeSearch = '';
+    },
+    assignmentClosed(state) {
+      state.assigningId = null;
+      state.employeeSearch = '';
     },
   },
   extraReducers: (builder) => {
-    // The next user never sees the last one's changes (architecture.md §3).
+    // The next user never sees the last one's board (architecture.md §3).
     builder.addCase(logout, () => initialAppointmentsState);
+    // A reload keeps the day the board is narrowed to, never an open dialog or its search: the store persists the
+    // whole slice, so this slice picks what it takes back. (Returning a new state here makes redux-persist's
+    // level-1 merge leave the slice to this reducer.)
+    builder.addMatcher(
+      (action): action is RehydrateAction => action.type === REHYDRATE,
+      (state, action) => {
+        const stored = action.payload?.appointments;
+        if (!stored) return state;
+        const day = typeof stored.boardDay === 'string' && isDateKey(stored.boardDay) ? stored.boardDay : null;
+        return { ...initialAppointmentsState, boardDay: day };
+      },
+    );
   },
   selectors: {
-    selectAppointments: (state) => state.appointments,
-    selectEmployees: (state) => state.employees,
-    /** The three admin dashboard columns, each sorted by appointment date. */
-    selectAppointmentColumns: createSelector(
-      (state: AppointmentsState) => state.appointments,
-      (appointments): AppointmentColumns => {
-        const sorted = [...appointments].sort(byDate);
-        return {
-          upcoming: sorted.filter((a) => a.displayStatus === 'upcoming'),
-          ongoing: sorted.filter((a) => a.displayStatus === 'ongoing'),
-          unassigned: sorted.filter((a) => a.displayStatus === 'unassigned'),
-        };
-      },
-    ),
+    selectBoardDay: (state) => state.boardDay,
+    selectEmployeeSearch: (state) => state.employeeSearch,
+    selectAssigningId: (state) => state.assigningId,
   },
 });
 
-export const { employeeAssigned } = appointmentsSlice.actions;
-export const { selectAppointments, selectEmployees, selectAppointmentColumns } = appointmentsSlice.selectors;
+export const { boardDayChanged, employeeSearchChanged, assignmentOpened, assignmentClosed } = appointmentsSlice.actions;
+export const { selectBoardDay, selectEmployeeSearch, selectAssigningId } = appointmentsSlice.selectors;
 export default appointmentsSlice;

@@ -55,3 +55,5 @@ export const authApi = api.injectEndpoints({
     }),
   }),
 });
+
+export const { useUpdateProfileMutation } = authApi;

@@ -4,7 +4,7 @@ import { navigateTo } from '@/app/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';
-import type { AuthState, LoginRequest, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
+import type { AuthState, LoginRequest, ProfileResponse, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
 
 export const LOGIN_AFTER_REGISTRATION_FAILED = 'Login after registration failed - no JWT token received';
 
@@ -113,3 +113,19 @@ export const checkStoredSession = createAsyncThunk<void, void, ThunkConfig>('aut
   const fresh = toSessionUser(result.data);
   if (JSON.stringify(fresh) !== JSON.stringify(current)) dispatch(userUpdated(fresh));
 });
+
+/**
+ * The OAuth callback's one-shot check of a token it was handed (spec §7 "GET /auth/profile with an explicit
+ * token"): no cache entry is kept — a lazy-query hook would re-run it when StrictMode remounts the page.
+ * Rejects with the API's error (the callback page tells a refused token from a failed request).
+ */
+export const fetchProfileWithToken = createAsyncThunk<ProfileResponse, string, { state: { auth: AuthState } }>(
+  'auth/fetchProfileWithToken',
+  async (token, { dispatch, rejectWithValue }) => {
+    try {
+      return await dispatch(authApi.endpoints.getProfileWithToken.initiate(token, { subscribe: false, forceRefetch: true })).unwrap();
+    } catch (error) {
+      return rejectWithValue(error);
+    }
+  },
+);

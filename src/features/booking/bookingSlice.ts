@@ -1,12 +1,17 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth/authSlice';
 
-/** Spec §3 "Booking draft". All values are plain strings; serviceDate is a local calendar date, yyyy-MM-dd. */
+/**
+ * Spec §3 "Booking draft", plus the service centre. Plain strings as the form holds them: vehicleId is the
+ * plate typed or picked (the spec's "Vehicle ID"), serviceType a catalogue code, serviceDate `yyyy-MM-dd`,
+ * timeSlot a slot's start `HH:MM`, centerId a centre's id ('' = the first centre).
+ */
 export interface BookingDraft {
   vehicleId: string;
   serviceType: string;
   serviceDate: string;
   timeSlot: string;
+  centerId: string;
 }
 
 export type BookingField = keyof BookingDraft;
@@ -14,13 +19,24 @@ export type BookingField = keyof BookingDraft;
 export interface BookingState {
   /** What the user has typed so far; updated on every change so DevTools can replay it and a reload keeps it. */
   draft: BookingDraft;
-  /** The booking shown on the confirmation view (spec §4 "Booking: form, then confirmed view"); null while on the form. */
-  confirmed: BookingDraft | null;
+  /** The appointment the confirmation view shows (read from the server by id); null while on the form. */
+  confirmedId: string | null;
 }
 
-export const emptyBookingDraft: BookingDraft = { vehicleId: '', serviceType: '', serviceDate: '', timeSlot: '' };
+export const emptyBookingDraft: BookingDraft = { vehicleId: '', serviceType: '', serviceDate: '', timeSlot: '', centerId: '' };
 
-export const initialBookingState: BookingState = { draft: emptyBookingDraft, confirmed: null };
+export const initialBookingState: BookingState = { draft: emptyBookingDraft, confirmedId: null };
+
+/**
+ * The draft with every field present: a draft persisted by an older build may lack one (e.g. `centerId`); the
+ * missing ones read as empty. Memoised on the stored draft, so an unchanged draft keeps its reference.
+ */
+const completeDraft = createSelector([(state: BookingState) => state.draft], (draft): BookingDraft => {
+  const stored: Partial<BookingDraft> = draft ?? {};
+  return (Object.keys(emptyBookingDraft) as BookingField[]).every((field) => typeof stored[field] === 'string')
+    ? (stored as BookingDraft)
+    : { ...emptyBookingDraft, ...stored };
+});
 
 const bookingSlice = createSlice({
   name: 'booking',
@@ -28,14 +44,11 @@ const bookingSlice = createSlice({
   reducers: {
     /** One form field changed (every keystroke / selection). */
     draftFieldChanged(state, action: PayloadAction<{ field: BookingField; value: string }>) {
-      state.draft[action.payload.field] = action.payload.value;
+      state.draft = { ...emptyBookingDraft, ...state.draft, [action.payload.field]: action.payload.value };
     },
-    /**
-     * The booking was accepted (the caller has checked it with `validateBooking`): the form gives way to the
-     * confirmation view. The draft is kept until "Book Another Appointment".
-     */
-    bookingConfirmed(state, action: PayloadAction<BookingDraft>) {
-      state.confirmed = action.payload;
+    /** The server accepted the booking: the form gives way to the confirmation view of that appointment. */
+    bookingConfirmed(state, action: PayloadAction<string>) {
+      state.confirmedId = action.payload;
     },
     /** "Book Another Appointment": clears the draft and leaves the confirmation view (spec §4). */
     bookingReset() {
@@ -46,12 +59,11 @@ const bookingSlice = createSlice({
     builder.addCase(logout, () => initialBookingState);
   },
   selectors: {
-    selectBookingDraft: (state) => state.draft,
-    // `?? null`: a state persisted before `confirmed` existed rehydrates without it.
-    selectConfirmedBooking: (state) => state.confirmed ?? null,
+    selectBookingDraft: completeDraft,
+    selectConfirmedAppointmentId: (state) => state.confirmedId ?? null,
   },
 });
 
 export const { draftFieldChanged, bookingConfirmed, bookingReset } = bookingSlice.actions;
-export const { selectBookingDraft, selectConfirmedBooking } = bookingSlice.selectors;
+export const { selectBookingDraft, selectConfirmedAppointmentId } = bookingSlice.selectors;
 export default bookingSlice;

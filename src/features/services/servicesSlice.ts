@@ -1,61 +1,49 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { addHours } from 'date-fns';
 import { logout } from '@/features/auth/authSlice';
-import { sampleCustomerServices, sampleEmployeeServices } from './sampleServices';
-import type { CustomerServiceJob, EmployeeServiceJob, EmployeeServiceStatus } from './types';
 
+/** The customer's My Services filter (spec §2: ALL / NOT COMPLETED / COMPLETED). */
+export type CustomerFilter = 'all' | 'not_completed' | 'completed';
+
+/** The technician's Assigned Services filter (spec §2: ALL / IN PROGRESS / NOT STARTED / COMPLETED). */
+export type TechnicianFilter = 'all' | 'in_progress' | 'not_started' | 'completed';
+
+/**
+ * Client state of the customer's and the technician's job lists: the chosen filters and the selected job.
+ * The jobs themselves are server data, read through jobsApi (architecture.md §3).
+ */
 export interface ServicesState {
-  customerServices: CustomerServiceJob[];
-  employeeServices: EmployeeServiceJob[];
+  customerFilter: CustomerFilter;
+  technicianFilter: TechnicianFilter;
+  /** The job shown in a detail panel, by id. */
+  selectedJobId: string | null;
 }
 
-export const initialServicesState: ServicesState = {
-  customerServices: sampleCustomerServices,
-  employeeServices: sampleEmployeeServices,
-};
-
-/** Starting a job sets estimated completion one hour ahead (spec §4, §9). */
-export const START_ESTIMATE_HOURS = 1;
+export const initialServicesState: ServicesState = { customerFilter: 'all', technicianFilter: 'all', selectedJobId: null };
 
 const servicesSlice = createSlice({
   name: 'services',
   initialState: initialServicesState,
   reducers: {
-    /**
-     * Spec §4 "Employee service status": not_started → in_progress stamps start = now and estimated
-     * completion = now + 1 h. `now` comes from the action (prepare) so the reducer stays pure and replayable.
-     * Becoming `completed` stamps `completedAt = now` (for "Completed This Week"); leaving it removes the stamp.
-     */
-    serviceStatusUpdated: {
-      reducer(state, action: PayloadAction<{ id: string; status: EmployeeServiceStatus; now: string }>) {
-        const job = state.employeeServices.find((j) => j.id === action.payload.id);
-        if (!job || job.status === action.payload.status) return;
-        if (job.status === 'not_started' && action.payload.status === 'in_progress') {
-          job.startDate = action.payload.now;
-          job.estimatedCompletion = addHours(new Date(action.payload.now), START_ESTIMATE_HOURS).toISOString();
-        }
-        if (action.payload.status === 'completed') job.completedAt = action.payload.now;
-        else delete job.completedAt;
-        job.status = action.payload.status;
-      },
-      prepare(payload: { id: string; status: EmployeeServiceStatus; now?: string }) {
-        return { payload: { ...payload, now: payload.now ?? new Date().toISOString() } };
-      },
+    customerFilterChanged(state, action: PayloadAction<CustomerFilter>) {
+      state.customerFilter = action.payload;
     },
-    /** Replaces the job lists (used by benchmarks and tests that load large data sets). */
-    servicesLoaded(state, action: PayloadAction<Partial<ServicesState>>) {
-      Object.assign(state, action.payload);
+    technicianFilterChanged(state, action: PayloadAction<TechnicianFilter>) {
+      state.technicianFilter = action.payload;
+    },
+    jobSelected(state, action: PayloadAction<string | null>) {
+      state.selectedJobId = action.payload;
     },
   },
   extraReducers: (builder) => {
     builder.addCase(logout, () => initialServicesState);
   },
   selectors: {
-    selectCustomerServices: (state) => state.customerServices,
-    selectEmployeeServices: (state) => state.employeeServices,
+    selectCustomerFilter: (state) => state.customerFilter,
+    selectTechnicianFilter: (state) => state.technicianFilter,
+    selectSelectedJobId: (state) => state.selectedJobId,
   },
 });
 
-export const { serviceStatusUpdated, servicesLoaded } = servicesSlice.actions;
-export const { selectCustomerServices, selectEmployeeServices } = servicesSlice.selectors;
+export const { customerFilterChanged, technicianFilterChanged, jobSelected } = servicesSlice.actions;
+export const { selectCustomerFilter, selectTechnicianFilter, selectSelectedJobId } = servicesSlice.selectors;
 export default servicesSlice;

@@ -16,19 +16,26 @@
  *    logged as two entries, one per date (the panel says so in a hint under the time fields).
  *
  * Consequently every *saved* log has end > start on its date and its duration equals end − start.
+ *
+ * Stored logs come from the server with their `durationMinutes` (derived there); totals add those minutes and
+ * {@link formatDuration} writes them — a duration is never read back from display text.
  */
 
 export const MINUTES_PER_HOUR = 60;
 export const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?$/;
-const DURATION_TEXT = /^\s*(\d+)h\s+(\d+)m\s*$/;
 
 /** Minutes after midnight of an `HH:MM` (seconds, if present, are ignored); null when empty or malformed. */
 export function parseTime(value: string): number | null {
   const match = TIME.exec(value);
   if (!match) return null;
   return Number(match[1]) * MINUTES_PER_HOUR + Number(match[2]);
+}
+
+/** `HH:MM` of a time input's value (an `<input type="time">` may add seconds). */
+export function toHHMM(value: string): string {
+  return value.slice(0, 5);
 }
 
 /** `end − start` in minutes, wrapped into 0…1439 when negative (the display rule). Null if either is invalid. */
@@ -50,12 +57,6 @@ export function liveDuration(startTime: string, endTime: string): string {
   return formatDuration(wrappedMinutesBetween(startTime, endTime) ?? 0);
 }
 
-/** Minutes of an `Xh Ym` text; null when it is not in that form. */
-export function parseDuration(text: string): number | null {
-  const match = DURATION_TEXT.exec(text);
-  return match ? Number(match[1]) * MINUTES_PER_HOUR + Number(match[2]) : null;
-}
-
 /** True when both times are valid and the start is strictly before the end on the same date. */
 export function isStartBeforeEnd(startTime: string, endTime: string): boolean {
   const start = parseTime(startTime);
@@ -75,11 +76,6 @@ export interface TimeLogDraft {
  */
 export function isValidTimeLog({ description, startTime, endTime }: TimeLogDraft): boolean {
   return description.trim() !== '' && liveDuration(startTime, endTime) !== formatDuration(0) && isStartBeforeEnd(startTime, endTime);
-}
-
-/** Minutes a stored log counts for: its duration text, or (if that is unreadable) the wrapped time range. */
-export function logMinutes(log: { duration: string; startTime: string; endTime: string }): number {
-  return parseDuration(log.duration) ?? wrappedMinutesBetween(log.startTime, log.endTime) ?? 0;
 }
 
 /**

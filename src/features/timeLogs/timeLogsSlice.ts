@@ -1,82 +1,76 @@
-import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { logout } from '@/features/auth/authSlice';
-import { logMinutes } from './duration';
-import { sampleTimeLogs } from './sampleTimeLogs';
-import type { TimeLog } from './types';
 
-export interface TimeLogsState {
-  logs: TimeLog[];
+/** The Log Time form as typed (new entry, or the entry being edited). */
+export interface LogDraft {
+  /** The log being edited, or null for a new one. */
+  editingId: string | null;
+  /** The job the time is for, or null for time not spent on a job. */
+  appointmentId: string | null;
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** `HH:MM` */
+  startTime: string;
+  endTime: string;
+  description: string;
 }
 
-export const initialTimeLogsState: TimeLogsState = { logs: sampleTimeLogs };
+export type LogDraftField = Exclude<keyof LogDraft, 'editingId'>;
+
+/**
+ * Client state of the technician's time: the calendar's visible month, the selected day, and the open Log Time
+ * form. The logs themselves are server data (timeLogsApi).
+ */
+export interface TimeLogsState {
+  /** `YYYY-MM`, or null for the current month. */
+  visibleMonth: string | null;
+  /** `YYYY-MM-DD`, or null for today. */
+  selectedDate: string | null;
+  /** The open Log Time form, or null when closed. */
+  draft: LogDraft | null;
+}
+
+export const initialTimeLogsState: TimeLogsState = { visibleMonth: null, selectedDate: null, draft: null };
 
 const timeLogsSlice = createSlice({
   name: 'timeLogs',
   initialState: initialTimeLogsState,
   reducers: {
-    timeLogAdded: {
-      reducer(state, action: PayloadAction<TimeLog>) {
-        state.logs.push(action.payload);
-      },
-      prepare(log: Omit<TimeLog, 'id'>) {
-        return { payload: { ...log, id: nanoid() } };
-      },
+    monthShown(state, action: PayloadAction<string>) {
+      state.visibleMonth = action.payload;
     },
-    timeLogDeleted(state, action: PayloadAction<string>) {
-      state.logs = state.logs.filter((l) => l.id !== action.payload);
+    daySelected(state, action: PayloadAction<string>) {
+      state.selectedDate = action.payload;
     },
-    /** Replaces all logs (used by benchmarks and tests that load large data sets). */
-    timeLogsLoaded(state, action: PayloadAction<TimeLog[]>) {
-      state.logs = action.payload;
+    logFormOpened(state, action: PayloadAction<LogDraft>) {
+      state.draft = action.payload;
+    },
+    logDraftChanged(state, action: PayloadAction<{ field: LogDraftField; value: string | null }>) {
+      if (!state.draft) return;
+      const { field, value } = action.payload;
+      if (field === 'appointmentId') state.draft.appointmentId = value;
+      else state.draft[field] = value ?? '';
+    },
+    logFormClosed(state) {
+      state.draft = null;
+    },
+    /** A log was saved on the server: the form closes and the calendar shows the log's day. */
+    logSaved(state, action: PayloadAction<string>) {
+      state.draft = null;
+      state.visibleMonth = action.payload.slice(0, 7);
+      state.selectedDate = action.payload;
     },
   },
   extraReducers: (builder) => {
     builder.addCase(logout, () => initialTimeLogsState);
   },
   selectors: {
-    selectTimeLogs: (state) => state.logs,
+    selectVisibleMonth: (state) => state.visibleMonth,
+    selectSelectedDate: (state) => state.selectedDate,
+    selectLogDraft: (state) => state.draft,
   },
 });
 
-export const { timeLogAdded, timeLogDeleted, timeLogsLoaded } = timeLogsSlice.actions;
-export const { selectTimeLogs } = timeLogsSlice.selectors;
-
-const NO_LOGS: readonly TimeLog[] = [];
-
-function byStartTime(a: TimeLog, b: TimeLog): number {
-  return a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0;
-}
-
-/**
- * Logs grouped by their `date` (YYYY-MM-DD), each day's logs sorted by start time. Built once per change of the
- * log list (O(n)), so switching the calendar month or selecting a day is a map lookup.
- */
-export const selectTimeLogsByDate = createSelector([selectTimeLogs], (logs): ReadonlyMap<string, readonly TimeLog[]> => {
-  const byDate = new Map<string, TimeLog[]>();
-  for (const log of logs) {
-    const day = byDate.get(log.date);
-    if (day) day.push(log);
-    else byDate.set(log.date, [log]);
-  }
-  for (const day of byDate.values()) day.sort(byStartTime);
-  return byDate;
-});
-
-/** Total minutes logged per date (YYYY-MM-DD), derived from {@link selectTimeLogsByDate}. */
-export const selectLoggedMinutesByDate = createSelector([selectTimeLogsByDate], (byDate): ReadonlyMap<string, number> => {
-  const minutes = new Map<string, number>();
-  for (const [date, logs] of byDate) {
-    let total = 0;
-    for (const log of logs) total += logMinutes(log);
-    minutes.set(date, total);
-  }
-  return minutes;
-});
-
-/** One day's logs (a stable empty list for a day without logs). */
-export const selectTimeLogsForDate = createSelector(
-  [selectTimeLogsByDate, (_state: unknown, date: string) => date],
-  (byDate, date): readonly TimeLog[] => byDate.get(date) ?? NO_LOGS,
-);
-
+export const { monthShown, daySelected, logFormOpened, logDraftChanged, logFormClosed, logSaved } = timeLogsSlice.actions;
+export const { selectVisibleMonth, selectSelectedDate, selectLogDraft } = timeLogsSlice.selectors;
 export default timeLogsSlice;

@@ -4,9 +4,8 @@ import {
   isStartBeforeEnd,
   isValidTimeLog,
   liveDuration,
-  logMinutes,
-  parseDuration,
   parseTime,
+  toHHMM,
   wrappedMinutesBetween,
 } from '@/features/timeLogs/duration';
 
@@ -86,16 +85,10 @@ describe('save rule (literal: start strictly before end on the date)', () => {
   });
 });
 
-describe('stored durations', () => {
-  test('parseDuration reads Xh Ym', () => {
-    expect(parseDuration('2h 30m')).toBe(150);
-    expect(parseDuration('0h 45m')).toBe(45);
-    expect(parseDuration('2.5 hours')).toBeNull();
-  });
-
-  test('logMinutes prefers the duration text and falls back to the time range', () => {
-    expect(logMinutes({ duration: '3h 30m', startTime: '08:00', endTime: '09:00' })).toBe(210);
-    expect(logMinutes({ duration: '', startTime: '08:00', endTime: '09:15' })).toBe(75);
+describe('what is sent and shown', () => {
+  test('toHHMM keeps HH:MM of a time input value (seconds dropped)', () => {
+    expect(toHHMM('09:05')).toBe('09:05');
+    expect(toHHMM('09:05:30')).toBe('09:05');
   });
 
   test.each([

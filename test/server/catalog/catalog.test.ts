@@ -1,3 +1,4 @@
+import { catalog } from '../../fixtures/shop';
 import { call } from '../helpers/http';
 import { BAYS, CENTERS, type Shop, SHOP_ZONE, signUp, startShop } from '../helpers/shop';
 
@@ -57,6 +58,11 @@ describe('GET /api/catalog', () => {
     const response = await call(shop.app, 'GET', '/api/catalog');
     expect(response.headers['cache-control']).toMatch(/^public, max-age=[1-9]\d*$/);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('is exactly the catalogue the web tests are written against (test/fixtures/shop.ts)', async () => {
+    const response = await call(shop.app, 'GET', '/api/catalog');
+    expect(response.body).toEqual({ ...catalog, timeZone: shop.config.shopTimeZone });
   });
 
   it('is the same for signed-in callers, and a bad token does not matter', async () => {

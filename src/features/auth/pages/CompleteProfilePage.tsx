@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
-import { authApi } from '@/features/auth/authApi';
+import { useUpdateProfileMutation } from '@/features/auth/authApi';
 import { selectCurrentUser, userUpdated } from '@/features/auth/authSlice';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import styles from '@/features/auth/components/AuthForm.module.css';
@@ -30,6 +30,7 @@ export default function CompleteProfilePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector(selectCurrentUser);
+  const [updateProfile] = useUpdateProfileMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const once = useSingleFlight();
 
@@ -58,7 +59,7 @@ export default function CompleteProfilePage() {
     const role = values.role ?? 'CUSTOMER';
     const body = { phoneNumber: values.phoneNumber, address: values.address ?? '', role };
     try {
-      await dispatch(authApi.endpoints.updateProfile.initiate(body)).unwrap();
+      await updateProfile(body).unwrap();
     } catch (error) {
       setServerError(serverMessageOf(error) ?? COMPLETE_PROFILE_FAILED);
       // A 400's field errors also land on their fields.

@@ -4,7 +4,7 @@ import { isApiError } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
-import { authApi } from '@/features/auth/authApi';
+import { fetchProfileWithToken } from '@/features/auth/authThunks';
 import { authSuccess, logout, tokensRefreshed } from '@/features/auth/authSlice';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import styles from '@/features/auth/components/AuthForm.module.css';
@@ -88,8 +88,7 @@ export default function OAuthCallbackPage() {
       dispatch(tokensRefreshed({ token, refreshToken }));
       let profile;
       try {
-        // A one-shot check of this token (no cache subscription: the lazy-query hook re-triggers under StrictMode).
-        profile = await dispatch(authApi.endpoints.getProfileWithToken.initiate(token, { subscribe: false, forceRefetch: true })).unwrap();
+        profile = await dispatch(fetchProfileWithToken(token)).unwrap();
       } catch (profileError) {
         // A 401 means the token itself was refused: the API layer has already ended the session. Otherwise
         // sign in from the token's claims so /dashboard does not bounce to /login; unreadable → just redirect.

@@ -1,0 +1,65 @@
+import type { Appointment } from '@contract/appointments';
+import type { AppointmentStatus, Stage, TechnicianStatus } from '@contract/statuses';
+
+/**
+ * One job, three audiences (docs/api-contract.md § "The shop"): how each role's screen names a job's status.
+ * Every screen derives its words from the job's `status` and `stage` here, never from a copy of the job.
+ */
+
+/** The customer's words (spec §4 "Customer service status"), plus the cancellations only a real shop has. */
+export type CustomerStatus = 'not_completed' | 'completed' | 'cancelled';
+
+export function customerStatusOf(job: Pick<Appointment, 'status'>): CustomerStatus {
+  if (job.status === 'COMPLETED') return 'completed';
+  if (job.status === 'CANCELLED') return 'cancelled';
+  return 'not_completed';
+}
+
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+  not_completed: 'Not Completed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** The technician's words (spec §4 "Employee service status"): CONFIRMED / IN_PROGRESS / COMPLETED. */
+export const TECHNICIAN_STATUS_OF: Partial<Record<AppointmentStatus, TechnicianStatus>> = {
+  CONFIRMED: 'not_started',
+  IN_PROGRESS: 'in_progress',
+  COMPLETED: 'completed',
+};
+
+export const TECHNICIAN_STATUS_LABELS: Record<TechnicianStatus, string> = {
+  not_started: 'Not Started',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+};
+
+/** The admin board's columns (spec §2 "Admin dashboard"). */
+export type BoardColumn = 'upcoming' | 'ongoing' | 'unassigned';
+
+export const BOARD_COLUMN_OF: Partial<Record<AppointmentStatus, BoardColumn>> = {
+  PENDING: 'unassigned',
+  CONFIRMED: 'upcoming',
+  IN_PROGRESS: 'ongoing',
+};
+
+export const BOARD_COLUMN_TITLES: Record<BoardColumn, string> = {
+  upcoming: 'Upcoming Services',
+  ongoing: 'Ongoing Services',
+  unassigned: 'Awaiting Assignment',
+};
+
+/** Spec §4 "Ongoing substatuses". */
+export const STAGE_LABELS: Record<Stage, string> = {
+  IN_PROGRESS: 'In Progress',
+  AWAITING_PARTS: 'Awaiting Parts',
+  QUALITY_CHECK: 'Quality Check',
+};
+
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  PENDING: 'Pending',
+  CONFIRMED: 'Confirmed',
+  IN_PROGRESS: 'In Progress',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};

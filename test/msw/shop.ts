@@ -1,0 +1,19 @@
+import { http, HttpResponse } from 'msw';
+import { catalog, countsOf, page } from '../fixtures/shop';
+import { API } from './handlers';
+
+export * from '../fixtures/shop';
+
+/**
+ * Handlers every shop screen needs and most tests do not vary: the catalogue, and an empty shop (no jobs, no
+ * vehicles, no time logs, no technicians) — what a brand-new account sees. Tests that need data override these
+ * with `server.use(...)`.
+ */
+export const shopHandlers = [
+  http.get(`${API}/catalog`, () => HttpResponse.json(catalog)),
+  http.get(`${API}/appointments/counts`, () => HttpResponse.json(countsOf([]))),
+  http.get(`${API}/appointments`, () => HttpResponse.json(page([]))),
+  http.get(`${API}/vehicles`, () => HttpResponse.json(page([]))),
+  http.get(`${API}/time-logs`, () => HttpResponse.json(page([]))),
+  http.get(`${API}/employees`, () => HttpResponse.json([])),
+];
