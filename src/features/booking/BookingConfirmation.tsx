@@ -1,21 +1,28 @@
 import { useEffect, useId, useRef } from 'react';
 import { CircleCheck, RotateCcw } from 'lucide-react';
+import { messageOf } from '@/api/errors';
 import { Button } from '@/components/Button';
-import { formatBookingDate } from './bookingRules';
-import type { BookingDraft } from './bookingSlice';
+import { DataState } from '@/components/DataState';
+import { formatCalendarDate } from '@/features/jobs/format';
+import { useGetAppointmentQuery } from '@/features/jobs/jobsApi';
 import styles from './BookingPage.module.css';
 
 export interface BookingConfirmationProps {
-  booking: BookingDraft;
+  /** The booked appointment's id; the view reads the appointment itself from the server. */
+  appointmentId: string;
   /** Focus the heading when mounted (right after booking), so screen readers announce the result. */
   focusOnMount?: boolean;
   onBookAnother: () => void;
 }
 
-/** The confirmed view (spec §4 "Booking: form, then confirmed view"). */
-export function BookingConfirmation({ booking, focusOnMount = false, onBookAnother }: BookingConfirmationProps) {
+/**
+ * The confirmed view (spec §4 "Booking: form, then confirmed view"): the appointment as the server holds it — plate,
+ * service type, date, slot and centre. Book Another Appointment is always offered, even when it cannot be read.
+ */
+export function BookingConfirmation({ appointmentId, focusOnMount = false, onBookAnother }: BookingConfirmationProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { data: appointment, error, isLoading, refetch } = useGetAppointmentQuery(appointmentId);
 
   useEffect(() => {
     if (focusOnMount) headingRef.current?.focus();
@@ -29,27 +36,45 @@ export function BookingConfirmation({ booking, focusOnMount = false, onBookAnoth
           Appointment Booked
         </h2>
       </div>
-      <p className={styles.lead}>Your appointment has been booked. Here is what we have:</p>
-      <dl className={styles.summary}>
-        <div className={styles.summaryRow}>
-          <dt>Vehicle ID</dt>
-          <dd>{booking.vehicleId}</dd>
-        </div>
-        <div className={styles.summaryRow}>
-          <dt>Service Type</dt>
-          <dd>{booking.serviceType}</dd>
-        </div>
-        <div className={styles.summaryRow}>
-          <dt>Service Date</dt>
-          <dd>
-            <time dateTime={booking.serviceDate}>{formatBookingDate(booking.serviceDate)}</time>
-          </dd>
-        </div>
-        <div className={styles.summaryRow}>
-          <dt>Time Slot</dt>
-          <dd>{booking.timeSlot}</dd>
-        </div>
-      </dl>
+      <DataState
+        isLoading={isLoading}
+        error={appointment || !error ? null : messageOf(error)}
+        onRetry={() => void refetch()}
+        loadingLabel="Loading your appointment"
+      >
+        {appointment && (
+          <>
+            <p className={styles.lead}>Your appointment has been booked. Here is what we have:</p>
+            <dl className={styles.summary}>
+              <div className={styles.summaryRow}>
+                <dt>Vehicle ID</dt>
+                <dd>{appointment.vehicle.plate}</dd>
+              </div>
+              <div className={styles.summaryRow}>
+                <dt>Service Type</dt>
+                <dd>{appointment.serviceType.name}</dd>
+              </div>
+              <div className={styles.summaryRow}>
+                <dt>Service Date</dt>
+                <dd>
+                  <time dateTime={appointment.date}>{formatCalendarDate(appointment.date)}</time>
+                </dd>
+              </div>
+              <div className={styles.summaryRow}>
+                <dt>Time Slot</dt>
+                <dd>{appointment.slotLabel}</dd>
+              </div>
+              <div className={styles.summaryRow}>
+                <dt>Service Centre</dt>
+                <dd>
+                  {appointment.center.name}
+                  <span className={styles.address}>{appointment.center.address}</span>
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </DataState>
       <div className={styles.actions}>
         <Button variant="secondary" startIcon={<RotateCcw aria-hidden="true" />} onClick={onBookAnother}>
           Book Another Appointment

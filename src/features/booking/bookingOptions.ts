@@ -1,30 +1,38 @@
+import type { Availability } from '@contract/appointments';
+import type { Catalog } from '@contract/catalog';
 import type { SelectOption } from '@/components/Select';
 
-/** Booking service types, exactly as spec §9 lists them, in order. */
-export const SERVICE_TYPES = [
-  'Full Service',
-  'Oil Change',
-  'Brake Inspection',
-  'Tire Rotation',
-  'Battery Check',
-  'Air Filter Replacement',
-] as const;
-
-/** Booking time slots, exactly as spec §9 lists them, in order. */
-export const TIME_SLOTS = [
-  '09:00-10:00 AM',
-  '10:00-11:00 AM',
-  '11:00 AM-12:00 PM',
-  '02:00-03:00 PM',
-  '03:00-04:00 PM',
-  '04:00-05:00 PM',
-] as const;
-
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-export type TimeSlot = (typeof TIME_SLOTS)[number];
+/**
+ * The booking form's options, all from the server's catalogue (GET /api/catalog: the spec §9 service types and
+ * time slots, and the service centres) and availability (GET /api/availability) — no list of our own.
+ */
 
 export const SERVICE_TYPE_PLACEHOLDER = 'Select a service type';
 export const TIME_SLOT_PLACEHOLDER = 'Select a time slot';
 
-export const serviceTypeOptions: readonly SelectOption[] = SERVICE_TYPES.map((value) => ({ value, label: value }));
-export const timeSlotOptions: readonly SelectOption[] = TIME_SLOTS.map((value) => ({ value, label: value }));
+/** Service Type: value = the catalogue code (what the server takes), label = its name. */
+export function serviceTypeOptions(catalog: Catalog): SelectOption[] {
+  return catalog.serviceTypes.map(({ code, name }) => ({ value: code, label: name }));
+}
+
+/** Service Centre: value = id, label = name. */
+export function centerOptions(catalog: Catalog): SelectOption[] {
+  return catalog.centers.map(({ id, name }) => ({ value: id, label: name }));
+}
+
+/**
+ * Time Slot: value = the slot's start (`HH:MM`, what the server takes), label = the spec's label. Once a date is
+ * chosen, a slot the availability shows with no free bay reads "(full)" and is disabled.
+ */
+export function timeSlotOptions(catalog: Catalog, availability: Availability | undefined): SelectOption[] {
+  const free = new Map(availability?.map((slot) => [slot.slot, slot.available]));
+  return catalog.slots.map(({ start, label }) => {
+    const full = free.get(start) === 0;
+    return { value: start, label: full ? `${label} (full)` : label, disabled: full };
+  });
+}
+
+/** The centre a booking goes to: the one chosen, else the first (the server's default too). */
+export function effectiveCenterId(catalog: Catalog, chosen: string): string {
+  return catalog.centers.some((center) => center.id === chosen) ? chosen : (catalog.centers[0]?.id ?? '');
+}

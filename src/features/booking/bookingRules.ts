@@ -1,46 +1,63 @@
-import { format, isValid, parse } from 'date-fns';
-import { SERVICE_TYPES, TIME_SLOTS } from './bookingOptions';
-import type { BookingDraft } from './bookingSlice';
+import { addDays, format, isValid, parseISO } from 'date-fns';
+import type { BookAppointmentBody } from '@contract/appointments';
+import { BOOKING_WINDOW_DAYS } from '@contract/limits';
+import type { BookingDraft, BookingField } from './bookingSlice';
 
 /** The date format of `<input type="date">` values and of `BookingDraft.serviceDate`. */
 export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
 
-/** Today in the user's local time zone as yyyy-MM-dd (the date input's `min`). */
+/** Today in the user's calendar as yyyy-MM-dd (the date input's `min`). */
 export function todayIsoDate(now: Date = new Date()): string {
   return format(now, ISO_DATE_FORMAT);
 }
 
-/** Parses a yyyy-MM-dd value as a local calendar date; null when it is not a real date. */
-export function parseIsoDate(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = parse(value, ISO_DATE_FORMAT, new Date());
-  return isValid(date) ? date : null;
+/** The last day the server takes a booking for (the date input's `max`): BOOKING_WINDOW_DAYS after today. */
+export function lastBookableDate(now: Date = new Date()): string {
+  return format(addDays(now, BOOKING_WINDOW_DAYS), ISO_DATE_FORMAT);
+}
+
+/** A real yyyy-MM-dd calendar date. */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
 }
 
 /**
- * Spec §5 "Booking": proceeds only if all four fields are filled; otherwise nothing happens and no message.
- * Returns the booking to confirm (values trimmed), or null when it must silently not proceed:
- * - any field empty after trimming;
- * - a service date that is not a real yyyy-MM-dd date, or that lies before `today` (our addition: the date
- *   input's `min` is today, and a past appointment cannot be kept — refused just as silently);
- * - a service type or time slot outside the spec §9 lists (only reachable through a tampered persisted draft).
+ * Spec §5 "Booking: proceeds only if all four fields are filled; otherwise nothing happens and no message."
+ * Returns the request body (values trimmed; the centre given, else `defaultCenterId`), or null when it must
+ * silently not proceed (a field empty after trimming). Everything else — a past date, a slot that has started, an
+ * unknown type — is the server's to judge, and its field messages are shown.
  */
-export function validateBooking(draft: BookingDraft, today: string = todayIsoDate()): BookingDraft | null {
-  const booking: BookingDraft = {
-    vehicleId: draft.vehicleId.trim(),
-    serviceType: draft.serviceType.trim(),
-    serviceDate: draft.serviceDate.trim(),
-    timeSlot: draft.timeSlot.trim(),
-  };
-  if (!booking.vehicleId || !booking.serviceType || !booking.serviceDate || !booking.timeSlot) return null;
-  if (!parseIsoDate(booking.serviceDate) || booking.serviceDate < today) return null;
-  if (!(SERVICE_TYPES as readonly string[]).includes(booking.serviceType)) return null;
-  if (!(TIME_SLOTS as readonly string[]).includes(booking.timeSlot)) return null;
-  return booking;
+export function validateBooking(draft: BookingDraft, defaultCenterId: string): BookAppointmentBody | null {
+  const plate = draft.vehicleId.trim();
+  const serviceType = draft.serviceType.trim();
+  const date = draft.serviceDate.trim();
+  const slot = draft.timeSlot.trim();
+  if (!plate || !serviceType || !date || !slot) return null;
+  const centerId = draft.centerId || defaultCenterId;
+  return { plate, serviceType, date, slot, ...(centerId && { centerId }) };
 }
 
-/** A booked date for people: "Wednesday, January 15, 2099" (local calendar date, time-zone independent). */
-export function formatBookingDate(value: string): string {
-  const date = parseIsoDate(value);
-  return date ? format(date, 'EEEE, MMMM d, yyyy') : value;
+/** The form field each field of the server's 400 `errors` belongs to. */
+const FIELD_OF: Record<string, BookingField> = {
+  plate: 'vehicleId',
+  vehicleId: 'vehicleId',
+  serviceType: 'serviceType',
+  date: 'serviceDate',
+  slot: 'timeSlot',
+  centerId: 'centerId',
+};
+
+/**
+ * Splits the server's field errors into the form's fields and the rest (a field the form does not have, shown with
+ * the form's message).
+ */
+export function splitFieldErrors(errors: Record<string, string> | undefined): { fields: Partial<Record<BookingField, string>>; other: string[] } {
+  const fields: Partial<Record<BookingField, string>> = {};
+  const other: string[] = [];
+  for (const [name, message] of Object.entries(errors ?? {})) {
+    const field = FIELD_OF[name];
+    if (field && !fields[field]) fields[field] = message;
+    else if (!field) other.push(message);
+  }
+  return { fields, other };
 }

@@ -1,20 +1,33 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import type { Appointment } from '@contract/appointments';
+import { messageOf } from '@/api/errors';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Alert } from '@/components/Alert';
 import { buttonClassName } from '@/components/Button';
 import { Card } from '@/components/Card';
+import { DataState } from '@/components/DataState';
 import { FilteredList } from '@/components/FilteredList';
 import { selectCurrentUser } from '@/features/auth/authSlice';
-import { selectCustomerServices } from '@/features/services/servicesSlice';
-import type { CustomerServiceJob } from '@/features/services/types';
-import { selectCustomerServiceById, selectCustomerServiceIdsByFilter } from './customerSelectors';
+import { useGetAllAppointmentsQuery } from '@/features/jobs/jobsApi';
+import {
+  type CustomerFilter,
+  customerFilterChanged,
+  jobSelected,
+  selectCustomerFilter,
+  selectSelectedJobId,
+} from '@/features/services/servicesSlice';
 import { ServiceDetails } from './ServiceDetails';
 import { ServiceRow } from './ServiceRow';
-import { SERVICE_FILTERS, type ServiceFilter } from './serviceFilters';
+import { SERVICE_FILTERS, jobIdsByFilter } from './serviceFilters';
 import styles from './CustomerDashboard.module.css';
 
-const serviceKey = (service: CustomerServiceJob) => service.id;
+const BOOKING_PATH = '/dashboard/appointments';
+/** GET /api/appointments with no filter: the server answers the customer's own jobs, newest date first. */
+const OWN_JOBS = {};
+
+const jobKey = (job: Appointment) => job.id;
 
 function countLine(shown: number, total: number) {
   return (
@@ -24,36 +37,62 @@ function countLine(shown: number, total: number) {
   );
 }
 
+interface Notice {
+  id: number;
+  text: string;
+}
+
 /**
  * The customer's dashboard (spec §2 "Customer dashboard"), rendered by DashboardRouter at /dashboard inside
- * DashboardLayout's <main>: welcome, Book Appointment, My Services with filters, and the detail panel.
+ * DashboardLayout's <main>: welcome, Book Appointment (→ the booking page), My Services — the customer's own
+ * appointments from the server, filtered by ALL / NOT COMPLETED / COMPLETED — and the detail panel of the selected
+ * one. The filter and the selection are client state (services slice); the jobs are server data (jobsApi).
  */
 export default function CustomerDashboard() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const [filter, setFilter] = useState<ServiceFilter>('all');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const services = useAppSelector(selectCustomerServices);
-  const idsByFilter = useAppSelector(selectCustomerServiceIdsByFilter);
-  const selectedService = useAppSelector((state) => selectCustomerServiceById(state, selectedId));
+  const filter = useAppSelector(selectCustomerFilter);
+  const selectedId = useAppSelector(selectSelectedJobId);
+  const { data: jobs, error, isLoading, refetch } = useGetAllAppointmentsQuery(OWN_JOBS);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  const list = useMemo(() => jobs ?? [], [jobs]);
+  const idsByFilter = useMemo(() => jobIdsByFilter(list), [list]);
   // The panel follows the list: a job hidden by the filter is not shown (it comes back with its filter).
+  const selected = list.find((job) => job.id === selectedId) ?? null;
   const visibleIds = filter === 'all' ? null : idsByFilter[filter];
-  const shownService = selectedService && (!visibleIds || visibleIds.has(selectedService.id)) ? selectedService : null;
+  const shown = selected && (!visibleIds || visibleIds.has(selected.id)) ? selected : null;
   const name = user?.fullName.trim();
 
-  const renderService = useCallback(
-    (service: CustomerServiceJob) => <ServiceRow service={service} selected={service.id === selectedId} onSelect={setSelectedId} />,
-    [selectedId],
-  );
+  // After a cancellation or a move, focus goes to its announcement (the buttons that did it may be gone).
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+
+  const select = useCallback((id: string) => dispatch(jobSelected(id)), [dispatch]);
+  const changeFilter = useCallback((next: CustomerFilter) => dispatch(customerFilterChanged(next)), [dispatch]);
+  const announce = useCallback((text: string) => setNotice((previous) => ({ id: (previous?.id ?? 0) + 1, text })), []);
+  const renderJob = useCallback((job: Appointment) => <ServiceRow job={job} selected={job.id === selectedId} onSelect={select} />, [selectedId, select]);
   const emptyMessage = useCallback(
-    (active: ServiceFilter) => (
-      <>
-        <ClipboardList aria-hidden="true" />
-        {services.length === 0
-          ? 'You have no services yet. Book an appointment to get started.'
-          : `No services match the ${SERVICE_FILTERS.find((f) => f.value === active)?.label ?? active} filter.`}
-      </>
-    ),
-    [services.length],
+    (active: CustomerFilter) =>
+      list.length === 0 ? (
+        <>
+          <ClipboardList aria-hidden="true" />
+          <span>
+            You have no services yet. Book an appointment to get started.{' '}
+            <Link to={BOOKING_PATH} className={styles.emptyLink}>
+              Book your first appointment
+            </Link>
+          </span>
+        </>
+      ) : (
+        <>
+          <ClipboardList aria-hidden="true" />
+          {`No services match the ${SERVICE_FILTERS.find((f) => f.value === active)?.label ?? active} filter.`}
+        </>
+      ),
+    [list.length],
   );
 
   return (
@@ -63,32 +102,42 @@ export default function CustomerDashboard() {
           <h1 className={styles.title}>{name ? `Welcome, ${name}` : 'Welcome'}</h1>
           <p className={styles.subtitle}>Track your vehicle services and book your next appointment.</p>
         </div>
-        <Link to="/dashboard/appointments" className={buttonClassName({ variant: 'primary' })}>
+        <Link to={BOOKING_PATH} className={buttonClassName({ variant: 'primary' })}>
           <CalendarPlus aria-hidden="true" className={styles.linkIcon} />
           Book Appointment
         </Link>
       </header>
 
+      {notice && (
+        <div key={notice.id} ref={noticeRef} tabIndex={-1} className={styles.notice}>
+          <Alert variant="success" onDismiss={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        </div>
+      )}
+
       <div className={styles.columns}>
         <Card title="My Services" className={styles.servicesCard}>
-          <FilteredList
-            items={services}
-            getKey={serviceKey}
-            renderItem={renderService}
-            filters={SERVICE_FILTERS}
-            filter={filter}
-            onFilterChange={setFilter}
-            keysByFilter={idsByFilter}
-            emptyMessage={emptyMessage}
-            summary={countLine}
-            listLabel="Service list"
-            filterGroupLabel="Filter services by status"
-          />
+          <DataState isLoading={isLoading} error={jobs || !error ? null : messageOf(error)} onRetry={() => void refetch()} loadingLabel="Loading your services">
+            <FilteredList
+              items={list}
+              getKey={jobKey}
+              renderItem={renderJob}
+              filters={SERVICE_FILTERS}
+              filter={filter}
+              onFilterChange={changeFilter}
+              keysByFilter={idsByFilter}
+              emptyMessage={emptyMessage}
+              summary={countLine}
+              listLabel="Service list"
+              filterGroupLabel="Filter services by status"
+            />
+          </DataState>
         </Card>
 
         <Card title="Service Details" className={styles.detailsCard}>
-          {shownService ? (
-            <ServiceDetails key={shownService.id} service={shownService} />
+          {shown ? (
+            <ServiceDetails key={shown.id} job={shown} onChanged={announce} />
           ) : (
             <p className={styles.hint}>Select a service to see its details.</p>
           )}

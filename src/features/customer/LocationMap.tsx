@@ -1,17 +1,30 @@
+import { ExternalLink } from 'lucide-react';
 import styles from './LocationMap.module.css';
 
-export interface LocationMapProps {
-  /** The place shown, e.g. the service centre's name. */
-  place: string;
-  /** Extra line under the place (e.g. the bay). */
-  detail?: string;
+/** Where the map site's search for an address opens (an ordinary link: no external script or image on our page). */
+export const MAP_SEARCH_URL = 'https://www.openstreetmap.org/search';
+
+/** The map site's search for `address`. */
+export function mapSearchUrl(address: string): string {
+  return `${MAP_SEARCH_URL}?query=${encodeURIComponent(address)}`;
 }
 
-/** A map placeholder drawn with SVG (no external images or map service): where a real map would go. */
-export function LocationMap({ place, detail }: LocationMapProps) {
+export interface LocationMapProps {
+  /** The service centre's name. */
+  place: string;
+  /** Its street address, as the catalogue gives it. */
+  address: string;
+}
+
+/**
+ * The service centre's location: its name and address as text, and a link that opens the address on
+ * OpenStreetMap in a new tab. The drawing above is decoration only (an inline SVG, no external image: the CSP allows
+ * img-src 'self' data: only).
+ */
+export function LocationMap({ place, address }: LocationMapProps) {
   return (
     <figure className={styles.figure}>
-      <svg className={styles.map} viewBox="0 0 320 160" role="img" aria-label={`Map placeholder showing ${place}`} focusable="false">
+      <svg className={styles.map} viewBox="0 0 320 160" aria-hidden="true" focusable="false">
         <rect width="320" height="160" rx="10" className={styles.ground} />
         <path d="M0 122 C 70 104, 120 146, 180 132 S 280 108, 320 120 L 320 160 L 0 160 Z" className={styles.water} />
         <g className={styles.blocks}>
@@ -33,8 +46,12 @@ export function LocationMap({ place, detail }: LocationMapProps) {
       </svg>
       <figcaption className={styles.caption}>
         <strong>{place}</strong>
-        {detail && <span> · {detail}</span>}
-        <span className={styles.note}>Map preview — interactive maps are not available yet.</span>
+        <address className={styles.address}>{address}</address>
+        <a className={styles.link} href={mapSearchUrl(address)} target="_blank" rel="noopener noreferrer">
+          Open in OpenStreetMap
+          <span className="visually-hidden"> (opens in a new tab)</span>
+          <ExternalLink aria-hidden="true" className={styles.linkIcon} />
+        </a>
       </figcaption>
     </figure>
   );

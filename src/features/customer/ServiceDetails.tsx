@@ -1,56 +1,104 @@
-import { useId, useState } from 'react';
-import { Download, MapPin } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CalendarClock, CalendarX, Download, MapPin } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
-import type { CustomerServiceJob } from '@/features/services/types';
+import { bayLabel, formatInstant, formatJobSlot, vehicleName } from '@/features/jobs/format';
+import { useGetCatalogQuery } from '@/features/jobs/jobsApi';
+import { APPOINTMENT_STATUS_LABELS, STAGE_LABELS, customerStatusOf } from '@/features/jobs/labels';
+import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { LocationMap } from './LocationMap';
+import { RescheduleDialog } from './RescheduleDialog';
 import { StatusBadge } from './StatusBadge';
-import { formatServiceDateTime } from './serviceDates';
+import { canChangeBooking } from './serviceFilters';
 import styles from './ServiceDetails.module.css';
 
+export interface ServiceDetailsProps {
+  job: Appointment;
+  /** A change the customer made went through: `message` is announced by the dashboard. */
+  onChanged: (message: string) => void;
+}
+
+/** The job's status in words: "In Progress · Awaiting Parts". */
+function statusText(job: Appointment): string {
+  const status = APPOINTMENT_STATUS_LABELS[job.status];
+  return job.status === 'IN_PROGRESS' && job.stage && job.stage !== 'IN_PROGRESS' ? `${status} · ${STAGE_LABELS[job.stage]}` : status;
+}
+
+function Pair({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.pair}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /**
- * The detail panel of one job (spec §2 "Customer dashboard"): service centre, centre slot, start date,
- * estimated completion, assigned employee; a Show/Hide Location toggle revealing a map placeholder; and a
- * Download Report button (the spec shows no action for it). Render with `key={service.id}` so the location
- * toggle starts hidden for each job.
+ * The detail panel of one job (spec §2 "Customer dashboard"): service centre, centre slot, start date, estimated
+ * completion, assigned employee, status; Show/Hide Location revealing the centre's address and a map link;
+ * Download Report (not built yet: disabled, and says so); and, before the work starts, Cancel Appointment and
+ * Reschedule, each behind a confirmation dialog. Render with `key={job.id}` so each job starts collapsed.
  */
-export function ServiceDetails({ service }: { service: CustomerServiceJob }) {
+export function ServiceDetails({ job, onChanged }: ServiceDetailsProps) {
   const [showLocation, setShowLocation] = useState(false);
+  const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const mapId = useId();
+  const reportHintId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const name = vehicleName(job.vehicle);
+  const changeable = canChangeBooking(job);
+  // Reschedule offers the catalogue's slots: load them with the panel, so the dialog opens ready.
+  useGetCatalogQuery(undefined, { skip: !changeable });
+
+  // A closed dialog hands focus back to the button that opened it; when that button is gone (the job changed
+  // meanwhile and can no longer be cancelled or moved), focus goes to this panel's heading instead of the page.
+  const dialogWasOpen = useRef(false);
+  useEffect(() => {
+    if (dialog !== null) {
+      dialogWasOpen.current = true;
+      return;
+    }
+    if (dialogWasOpen.current && document.activeElement === document.body) headingRef.current?.focus();
+    dialogWasOpen.current = false;
+  }, [dialog]);
 
   return (
     <div className={styles.details}>
       <div className={styles.summary}>
-        <h3 className={styles.vehicle}>
-          {service.vehicleName} <span className={styles.number}>{service.vehicleNumber}</span>
+        <h3 ref={headingRef} tabIndex={-1} className={styles.vehicle}>
+          {name}
+          {name !== job.vehicle.plate && (
+            <>
+              {' '}
+              <span className={styles.number}>{job.vehicle.plate}</span>
+            </>
+          )}
         </h3>
-        <p className={styles.type}>{service.serviceType}</p>
-        <StatusBadge status={service.status} />
+        <p className={styles.type}>{job.serviceType.name}</p>
+        <StatusBadge status={customerStatusOf(job)} />
       </div>
       <dl className={styles.values}>
-        <div className={styles.pair}>
-          <dt>Service Centre</dt>
-          <dd>{service.serviceCenter}</dd>
-        </div>
-        <div className={styles.pair}>
-          <dt>Centre Slot</dt>
-          <dd>{service.centerSlot}</dd>
-        </div>
-        <div className={styles.pair}>
-          <dt>Start Date</dt>
-          <dd>
-            <time dateTime={service.startDate}>{formatServiceDateTime(service.startDate)}</time>
-          </dd>
-        </div>
-        <div className={styles.pair}>
-          <dt>Estimated Completion</dt>
-          <dd>
-            <time dateTime={service.estimatedCompletion}>{formatServiceDateTime(service.estimatedCompletion)}</time>
-          </dd>
-        </div>
-        <div className={styles.pair}>
-          <dt>Assigned Employee</dt>
-          <dd>{service.assignedEmployee}</dd>
-        </div>
+        <Pair label="Service Centre">{job.center.name}</Pair>
+        <Pair label="Centre Slot">{`${bayLabel(job.bay)} · ${job.slotLabel}`}</Pair>
+        <Pair label="Start Date">
+          {job.startedAt ? <time dateTime={job.startedAt}>{formatInstant(job.startedAt)}</time> : <time dateTime={job.date}>{formatJobSlot(job)}</time>}
+        </Pair>
+        <Pair label="Estimated Completion">
+          {job.estimatedCompletion ? (
+            <time dateTime={job.estimatedCompletion}>{formatInstant(job.estimatedCompletion)}</time>
+          ) : job.status === 'CANCELLED' ? (
+            'Cancelled'
+          ) : (
+            'Not started yet'
+          )}
+        </Pair>
+        {job.completedAt && (
+          <Pair label="Completed">
+            <time dateTime={job.completedAt}>{formatInstant(job.completedAt)}</time>
+          </Pair>
+        )}
+        <Pair label="Assigned Employee">{job.assignedEmployee?.fullName ?? 'Not assigned yet'}</Pair>
+        <Pair label="Status">{statusText(job)}</Pair>
       </dl>
       <div className={styles.actions}>
         <Button
@@ -62,14 +110,49 @@ export function ServiceDetails({ service }: { service: CustomerServiceJob }) {
         >
           {showLocation ? 'Hide Location' : 'Show Location'}
         </Button>
-        {/* Spec §2: Download Report button, no action shown. */}
-        <Button variant="ghost" startIcon={<Download aria-hidden="true" />}>
-          Download Report
-        </Button>
+        {changeable && (
+          <>
+            <Button variant="secondary" startIcon={<CalendarClock aria-hidden="true" />} onClick={() => setDialog('reschedule')}>
+              Reschedule
+            </Button>
+            <Button variant="danger" startIcon={<CalendarX aria-hidden="true" />} onClick={() => setDialog('cancel')}>
+              Cancel Appointment
+            </Button>
+          </>
+        )}
       </div>
       <div id={mapId} hidden={!showLocation} className={styles.map}>
-        {showLocation && <LocationMap place={service.serviceCenter} detail={service.centerSlot} />}
+        {showLocation && <LocationMap place={job.center.name} address={job.center.address} />}
       </div>
+      <div className={styles.report}>
+        {/* Spec §2: Download Report. The report itself is a later issue: the button stays, and says so. */}
+        <Button variant="ghost" startIcon={<Download aria-hidden="true" />} disabled aria-describedby={reportHintId}>
+          Download Report
+        </Button>
+        <p id={reportHintId} className={styles.hint}>
+          Reports are coming soon.
+        </p>
+      </div>
+      {dialog === 'cancel' && (
+        <CancelAppointmentDialog
+          job={job}
+          onClose={() => setDialog(null)}
+          onCancelled={(cancelled) => {
+            setDialog(null);
+            onChanged(`Your appointment for ${cancelled.vehicle.plate} on ${formatJobSlot(cancelled)} was cancelled.`);
+          }}
+        />
+      )}
+      {dialog === 'reschedule' && (
+        <RescheduleDialog
+          job={job}
+          onClose={() => setDialog(null)}
+          onRescheduled={(moved) => {
+            setDialog(null);
+            onChanged(`Your appointment for ${moved.vehicle.plate} was moved to ${formatJobSlot(moved)}.`);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,16 +1,17 @@
-import { CircleCheck, Clock } from 'lucide-react';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { cx } from '@/lib/classNames';
-import type { CustomerServiceStatus } from '@/features/services/types';
-import { SERVICE_STATUS_LABELS } from './serviceFilters';
+import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@/features/jobs/labels';
 import styles from './StatusBadge.module.css';
 
-/** A readable status pill: "Not Completed" / "Completed" (text, not colour alone). */
-export function StatusBadge({ status }: { status: CustomerServiceStatus }) {
-  const Icon = status === 'completed' ? CircleCheck : Clock;
+const ICONS = { not_completed: Clock, completed: CircleCheck, cancelled: CircleX } as const;
+
+/** A readable status pill: "Not Completed" / "Completed" / "Cancelled" (text, not colour alone). */
+export function StatusBadge({ status }: { status: CustomerStatus }) {
+  const Icon = ICONS[status];
   return (
-    <span className={cx(styles.badge, status === 'completed' ? styles.completed : styles.notCompleted)}>
+    <span className={cx(styles.badge, styles[status])}>
       <Icon aria-hidden="true" />
-      {SERVICE_STATUS_LABELS[status] ?? status}
+      {CUSTOMER_STATUS_LABELS[status]}
     </span>
   );
 }

@@ -1,18 +1,37 @@
+import type { Appointment } from '@contract/appointments';
 import type { FilterOption } from '@/components/FilteredList';
-import type { CustomerServiceStatus } from '@/features/services/types';
+import { customerStatusOf } from '@/features/jobs/labels';
+import type { CustomerFilter } from '@/features/services/servicesSlice';
 
-/** The customer's My Services filter (spec §2: ALL / NOT COMPLETED / COMPLETED). */
-export type ServiceFilter = 'all' | CustomerServiceStatus;
-
-/** The filter buttons; the labels are the button texts exactly as the spec names them. */
-export const SERVICE_FILTERS: readonly FilterOption<ServiceFilter>[] = [
+/** The filter buttons of My Services; the labels are the button texts exactly as the spec names them (§2). */
+export const SERVICE_FILTERS: readonly FilterOption<CustomerFilter>[] = [
   { value: 'all', label: 'ALL' },
   { value: 'not_completed', label: 'NOT COMPLETED' },
   { value: 'completed', label: 'COMPLETED' },
 ];
 
-/** Readable status text for the badge (spec §4 "Customer service status": display only). */
-export const SERVICE_STATUS_LABELS: Record<CustomerServiceStatus, string> = {
-  not_completed: 'Not Completed',
-  completed: 'Completed',
-};
+export type JobIdsByFilter = Record<Exclude<CustomerFilter, 'all'>, ReadonlySet<string>>;
+
+/**
+ * The ids of the jobs each filter shows, in one pass (no entry for ALL: it shows every job, cancelled ones too).
+ * NOT COMPLETED is a job booked, assigned or in progress; COMPLETED a completed one; a cancelled job is under ALL
+ * only. Derived from the job's status through the shared labels (customerStatusOf).
+ */
+export function jobIdsByFilter(jobs: readonly Appointment[]): JobIdsByFilter {
+  const notCompleted = new Set<string>();
+  const completed = new Set<string>();
+  for (const job of jobs) {
+    const status = customerStatusOf(job);
+    if (status === 'not_completed') notCompleted.add(job.id);
+    else if (status === 'completed') completed.add(job.id);
+  }
+  return { not_completed: notCompleted, completed };
+}
+
+/**
+ * Whether the customer is offered Cancel Appointment and Reschedule: only before the work starts (PENDING or
+ * CONFIRMED). The server decides for real (409 otherwise); this only hides buttons that could not work.
+ */
+export function canChangeBooking(job: Pick<Appointment, 'status'>): boolean {
+  return job.status === 'PENDING' || job.status === 'CONFIRMED';
+}

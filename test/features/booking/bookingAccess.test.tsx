@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
+import { serveCustomerShop } from '../customer/customerTestUtils';
 
 const dashboardNav = () => screen.getByRole('navigation', { name: 'Dashboard' });
 
@@ -11,6 +12,7 @@ describe('booking page access', () => {
     expect(screen.getByText('This page requires CUSTOMER access.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Book an Appointment' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Vehicle ID')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book Appointment' })).not.toBeInTheDocument();
     // …and the Appointments link is not offered to them.
     expect(within(dashboardNav()).queryByRole('link', { name: 'Appointments' })).not.toBeInTheDocument();
     expect(within(dashboardNav()).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
@@ -23,6 +25,7 @@ describe('booking page access', () => {
   });
 
   test('customers get the Appointments link, which opens the booking page', async () => {
+    serveCustomerShop();
     const { user, router } = renderApp('/dashboard', { preloadedState: { auth: signedIn('CUSTOMER') } });
     await screen.findByRole('heading', { level: 1, name: /^Welcome/ });
 
@@ -31,5 +34,6 @@ describe('booking page access', () => {
     await user.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Book an Appointment' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/appointments');
+    expect(await screen.findByLabelText('Vehicle ID')).toBeInTheDocument();
   });
 });

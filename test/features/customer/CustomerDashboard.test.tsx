@@ -1,30 +1,96 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Appointment } from '@contract/appointments';
 import CustomerDashboard from '@/features/customer/CustomerDashboard';
-import { formatServiceDateTime } from '@/features/customer/serviceDates';
-import { sampleCustomerServices, sampleEmployeeServices } from '@/features/services/sampleServices';
-import type { CustomerServiceJob } from '@/features/services/types';
+import { formatInstant } from '@/features/jobs/format';
+import { API } from '../../msw/handlers';
+import { server } from '../../msw/server';
+import { catalog, makeAppointment, page } from '../../msw/shop';
 import { renderApp, renderWithProviders, signedIn } from '../../utils/renderWithProviders';
+import { serveCustomerShop } from './customerTestUtils';
 
-// The samples, as a customer sees them (vehicle names of each status).
-const ALL = ['Toyota Corolla', 'Honda Civic', 'Nissan Leaf', 'Suzuki Swift'];
-const NOT_COMPLETED = ['Toyota Corolla', 'Honda Civic'];
-const COMPLETED = ['Nissan Leaf', 'Suzuki Swift'];
+const [downtown, northside] = catalog.centers;
+const service = (code: string) => {
+  const type = catalog.serviceTypes.find((t) => t.code === code)!;
+  return { code: type.code, name: type.name, durationMinutes: type.durationMinutes, price: type.price };
+};
+const centre = (c: (typeof catalog.centers)[number]) => ({ id: c.id, name: c.name, address: c.address });
 
-function renderDashboard(customerServices: CustomerServiceJob[] = sampleCustomerServices) {
-  return renderWithProviders(<CustomerDashboard />, {
-    route: '/dashboard',
-    preloadedState: { auth: signedIn('CUSTOMER'), services: { customerServices, employeeServices: sampleEmployeeServices } },
-  });
+// The customer's jobs as the server answers them: newest date first.
+const corolla = makeAppointment({
+  status: 'CONFIRMED',
+  version: 3,
+  vehicle: { id: 'v-1', plate: 'CAB-4821', make: 'Toyota', model: 'Corolla', year: 2018 },
+  serviceType: service('FULL_SERVICE'),
+  center: centre(downtown),
+  date: '2099-02-10',
+  slot: '10:00',
+  slotLabel: '10:00-11:00 AM',
+  bay: 2,
+  assignedEmployee: { id: 'e-1', fullName: 'Kasun Silva', department: 'Engine' },
+});
+const civic = makeAppointment({
+  status: 'IN_PROGRESS',
+  stage: 'AWAITING_PARTS',
+  progress: 50,
+  vehicle: { id: 'v-2', plate: 'KD-7733', make: 'Honda', model: 'Civic' },
+  serviceType: service('BRAKE_INSPECTION'),
+  center: centre(northside),
+  date: '2099-02-01',
+  slot: '14:00',
+  slotLabel: '02:00-03:00 PM',
+  bay: 1,
+  startedAt: '2099-02-01T14:05:00.000Z',
+  estimatedCompletion: '2099-02-01T15:05:00.000Z',
+  assignedEmployee: { id: 'e-2', fullName: 'Ruwan Fernando' },
+});
+const leaf = makeAppointment({
+  status: 'PENDING',
+  vehicle: { id: 'v-3', plate: 'WP-CAR-1290', make: 'Nissan', model: 'Leaf' },
+  serviceType: service('BATTERY_CHECK'),
+  date: '2099-01-20',
+});
+const swift = makeAppointment({
+  status: 'COMPLETED',
+  vehicle: { id: 'v-4', plate: 'SP-5521', make: 'Suzuki', model: 'Swift' },
+  serviceType: service('OIL_CHANGE'),
+  date: '2099-01-10',
+  bay: 3,
+  startedAt: '2099-01-10T09:02:00.000Z',
+  estimatedCompletion: '2099-01-10T10:02:00.000Z',
+  completedAt: '2099-01-10T09:50:00.000Z',
+  progress: 100,
+  assignedEmployee: { id: 'e-1', fullName: 'Kasun Silva' },
+});
+const polo = makeAppointment({
+  status: 'CANCELLED',
+  vehicle: { id: 'v-5', plate: 'NB-3300' },
+  serviceType: service('TIRE_ROTATION'),
+  date: '2099-01-05',
+  cancelledAt: '2099-01-02T08:00:00.000Z',
+});
+const JOBS = [corolla, civic, leaf, swift, polo];
+
+const ALL = ['Toyota Corolla', 'Honda Civic', 'Nissan Leaf', 'Suzuki Swift', 'NB-3300'];
+const NOT_COMPLETED = ['Toyota Corolla', 'Honda Civic', 'Nissan Leaf'];
+const COMPLETED = ['Suzuki Swift'];
+
+async function renderDashboard(jobs: Appointment[] = JOBS) {
+  const recorder = serveCustomerShop({ jobs });
+  const result = renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
+  await screen.findByRole('group', { name: 'Filter services by status' });
+  return { ...result, recorder };
 }
 
 const serviceList = () => screen.getByRole('region', { name: 'Service list' });
 const detailPanel = () => screen.getByRole('region', { name: 'Service Details' });
+const row = (name: RegExp | string) => within(serviceList()).getByRole('button', { name: typeof name === 'string' ? new RegExp(name) : name });
 
-/** The vehicle names of the rows shown, in order. */
+/** The vehicle of each row shown, in order. */
 function shownVehicles(): string[] {
   return within(serviceList())
     .getAllByRole('button')
-    .map((row) => ALL.find((name) => row.textContent?.includes(name)) ?? `unexpected row: ${row.textContent}`);
+    .map((button) => ALL.find((name) => button.textContent?.includes(name)) ?? `unexpected row: ${button.textContent}`);
 }
 
 /** The value next to a label in the detail panel's description list. */
@@ -34,6 +100,7 @@ function detailValue(label: string): string | null | undefined {
 
 describe('CustomerDashboard', () => {
   test('welcomes the user by full name and links Book Appointment to the booking page', async () => {
+    serveCustomerShop({ jobs: JOBS });
     const { user, router } = renderApp('/dashboard', { preloadedState: { auth: signedIn('CUSTOMER', { fullName: 'Alex Jordan Morgan' }) } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Alex Jordan Morgan' })).toBeInTheDocument();
@@ -45,32 +112,78 @@ describe('CustomerDashboard', () => {
     expect(router.state.location.pathname).toBe('/dashboard/appointments');
   });
 
-  test('lists every service with vehicle name and number, service type and a readable status', () => {
-    renderDashboard();
+  test('lists the customer’s own appointments from the server, newest first, with vehicle, plate, service, date and status', async () => {
+    const { recorder } = await renderDashboard();
 
     expect(screen.getByRole('heading', { level: 2, name: 'My Services' })).toBeInTheDocument();
     expect(shownVehicles()).toEqual(ALL);
-    const corolla = within(serviceList()).getByRole('button', { name: /Toyota Corolla/ });
-    expect(corolla).toHaveTextContent('CAB-4821');
-    expect(corolla).toHaveTextContent('Regular Maintenance');
-    expect(corolla).toHaveTextContent('Not Completed');
-    const leaf = within(serviceList()).getByRole('button', { name: /Nissan Leaf/ });
-    expect(leaf).toHaveTextContent('WP-CAR-1290');
-    expect(leaf).toHaveTextContent('Accident Repair');
-    expect(leaf).toHaveTextContent(/^(?!.*Not Completed).*Completed/);
-    expect(screen.getByText('Showing 4 of 4 services')).toBeInTheDocument();
+    // One unfiltered request: the server scopes the list to the signed-in customer.
+    expect(recorder.listRequests).toHaveLength(1);
+    expect([...recorder.listRequests[0].keys()].filter((key) => key !== 'limit')).toEqual([]);
+
+    expect(row('Toyota Corolla')).toHaveTextContent('CAB-4821');
+    expect(row('Toyota Corolla')).toHaveTextContent('Full Service');
+    expect(row('Toyota Corolla')).toHaveTextContent('Feb 10, 2099 · 10:00-11:00 AM');
+    expect(row('Toyota Corolla')).toHaveTextContent('Not Completed');
+    expect(row('Suzuki Swift')).toHaveTextContent('SP-5521');
+    expect(row('Suzuki Swift')).toHaveTextContent(/^(?!.*Not Completed).*Completed/);
+    // A vehicle known only by its plate shows the plate once; a cancelled job says so.
+    expect(row('NB-3300')).toHaveTextContent('Tire Rotation');
+    expect(row('NB-3300')).toHaveTextContent('Cancelled');
+    expect(row('NB-3300').textContent?.match(/NB-3300/g)).toHaveLength(1);
+    expect(screen.getByText('Showing 5 of 5 services')).toBeInTheDocument();
   });
 
-  test('the list is a focusable, named scroll region', () => {
-    renderDashboard();
+  test('follows the list to its last page', async () => {
+    server.use(
+      http.get(`${API}/appointments`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return HttpResponse.json(cursor === 'page-2' ? page([swift, polo]) : page([corolla, civic, leaf], 'page-2'));
+      }),
+    );
+    renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
+    expect(await screen.findByText('Showing 5 of 5 services')).toBeInTheDocument();
+    expect(shownVehicles()).toEqual(ALL);
+  });
+
+  test('shows a named spinner while loading', async () => {
+    serveCustomerShop({ jobs: JOBS });
+    renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
+    expect(screen.getByRole('status', { name: 'Loading your services' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Service list' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your services' })).not.toBeInTheDocument();
+  });
+
+  test('a failed load shows the spec’s message with Retry, which loads the list', async () => {
+    server.use(http.get(`${API}/appointments`, () => HttpResponse.error()));
+    const { user } = renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+    expect(screen.queryByRole('region', { name: 'Service list' })).not.toBeInTheDocument();
+
+    serveCustomerShop({ jobs: JOBS });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 5 of 5 services')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a server error without a message reads “Something went wrong”', async () => {
+    server.use(http.get(`${API}/appointments`, () => new HttpResponse(null, { status: 500 })));
+    renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  test('the list is a focusable, named scroll region', async () => {
+    await renderDashboard();
     const region = serviceList();
     expect(region).toHaveAttribute('tabindex', '0');
     region.focus();
     expect(region).toHaveFocus();
   });
 
-  test('filters show exactly the matching services, with aria-pressed on the active filter', async () => {
-    const { user } = renderDashboard();
+  test('filters show exactly the matching services with their counts; a cancelled job is under ALL only', async () => {
+    const { user, store } = await renderDashboard();
     const filter = (name: string) => screen.getByRole('button', { name });
 
     expect(filter('ALL')).toHaveAttribute('aria-pressed', 'true');
@@ -81,20 +194,22 @@ describe('CustomerDashboard', () => {
     expect(shownVehicles()).toEqual(NOT_COMPLETED);
     expect(filter('NOT COMPLETED')).toHaveAttribute('aria-pressed', 'true');
     expect(filter('ALL')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText('Showing 2 of 4 services')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 of 5 services')).toBeInTheDocument();
 
     await user.click(filter('COMPLETED'));
     expect(shownVehicles()).toEqual(COMPLETED);
+    expect(screen.getByText('Showing 1 of 5 services')).toBeInTheDocument();
     expect(filter('COMPLETED')).toHaveAttribute('aria-pressed', 'true');
-    expect(filter('NOT COMPLETED')).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(filter('ALL'));
     expect(shownVehicles()).toEqual(ALL);
+    expect(screen.getByText('Showing 5 of 5 services')).toBeInTheDocument();
+    // The filter is client state, kept in the services slice (persisted).
+    expect(store.getState().services.customerFilter).toBe('all');
   });
 
   test('shows an empty state when a filter matches nothing', async () => {
-    const onlyOpen = sampleCustomerServices.filter((s) => s.status === 'not_completed');
-    const { user } = renderDashboard(onlyOpen);
+    const { user } = await renderDashboard([corolla, leaf]);
 
     await user.click(screen.getByRole('button', { name: 'COMPLETED' }));
     expect(screen.getByText('No services match the COMPLETED filter.')).toBeInTheDocument();
@@ -102,118 +217,189 @@ describe('CustomerDashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'NOT COMPLETED' }));
     expect(screen.queryByText(/No services match/)).not.toBeInTheDocument();
-    expect(shownVehicles()).toEqual(NOT_COMPLETED);
+    expect(shownVehicles()).toEqual(['Toyota Corolla', 'Nissan Leaf']);
   });
 
-  test('shows an empty state when there are no services at all', async () => {
-    const { user } = renderDashboard([]);
+  test('a new customer sees an empty state that leads to booking, and nobody else’s vehicles', async () => {
+    serveCustomerShop({ jobs: [] });
+    const { user, router } = renderApp('/dashboard', { preloadedState: { auth: signedIn('CUSTOMER') } });
 
-    expect(screen.getByText('You have no services yet. Book an appointment to get started.')).toBeInTheDocument();
+    expect(await screen.findByText(/You have no services yet\. Book an appointment to get started\./)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Service list' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'COMPLETED' }));
-    expect(screen.getByText('You have no services yet. Book an appointment to get started.')).toBeInTheDocument();
+    expect(screen.getByText(/You have no services yet/)).toBeInTheDocument();
+
+    const link = screen.getByRole('link', { name: 'Book your first appointment' });
+    expect(link).toHaveAttribute('href', '/dashboard/appointments');
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book an Appointment' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/appointments');
   });
 
-  test('selecting a service shows its details', async () => {
-    const { user } = renderDashboard();
+  test('selecting a job shows its centre, slot, dates, technician and status', async () => {
+    const { user } = await renderDashboard();
     expect(within(detailPanel()).getByText('Select a service to see its details.')).toBeInTheDocument();
 
-    const civicRow = within(serviceList()).getByRole('button', { name: /Honda Civic/ });
-    expect(civicRow).toHaveAttribute('aria-pressed', 'false');
-    await user.click(civicRow);
-    expect(civicRow).toHaveAttribute('aria-pressed', 'true');
-
-    const civic = sampleCustomerServices[1];
-    expect(within(detailPanel()).getByRole('heading', { level: 3 })).toHaveTextContent('Honda Civic KD-7733');
-    expect(detailValue('Service Centre')).toBe('CarCare Kandy');
-    expect(detailValue('Centre Slot')).toBe('Bay 1');
-    // Expected strings come from the same formatter, so the test does not depend on the machine's time zone.
-    expect(detailValue('Start Date')).toBe(formatServiceDateTime(civic.startDate));
-    expect(detailValue('Estimated Completion')).toBe(formatServiceDateTime(civic.estimatedCompletion));
+    // Booked and assigned, not started.
+    expect(row('Toyota Corolla')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(row('Toyota Corolla'));
+    expect(row('Toyota Corolla')).toHaveAttribute('aria-pressed', 'true');
+    expect(within(detailPanel()).getByRole('heading', { level: 3 })).toHaveTextContent('Toyota Corolla CAB-4821');
+    expect(within(detailPanel()).getByText('Full Service')).toBeInTheDocument();
+    expect(detailValue('Service Centre')).toBe('Downtown Workshop');
+    expect(detailValue('Centre Slot')).toBe('Bay 2 · 10:00-11:00 AM');
+    expect(detailValue('Start Date')).toBe('Feb 10, 2099 · 10:00-11:00 AM');
+    expect(detailValue('Estimated Completion')).toBe('Not started yet');
     expect(detailValue('Assigned Employee')).toBe('Kasun Silva');
-    expect(within(detailPanel()).getByRole('button', { name: 'Download Report' })).toBeInTheDocument();
+    expect(detailValue('Status')).toBe('Confirmed');
 
-    // Selecting another row moves the selection.
-    const leafRow = within(serviceList()).getByRole('button', { name: /Nissan Leaf/ });
-    await user.click(leafRow);
-    expect(leafRow).toHaveAttribute('aria-pressed', 'true');
-    expect(civicRow).toHaveAttribute('aria-pressed', 'false');
-    expect(detailValue('Service Centre')).toBe('CarCare Galle');
+    // In progress: the real start and estimate (same formatter, so the machine's time zone does not matter).
+    await user.click(row('Honda Civic'));
+    expect(row('Honda Civic')).toHaveAttribute('aria-pressed', 'true');
+    expect(row('Toyota Corolla')).toHaveAttribute('aria-pressed', 'false');
+    expect(detailValue('Service Centre')).toBe('Northside Service Centre');
+    expect(detailValue('Centre Slot')).toBe('Bay 1 · 02:00-03:00 PM');
+    expect(detailValue('Start Date')).toBe(formatInstant('2099-02-01T14:05:00.000Z'));
+    expect(detailValue('Estimated Completion')).toBe(formatInstant('2099-02-01T15:05:00.000Z'));
     expect(detailValue('Assigned Employee')).toBe('Ruwan Fernando');
+    expect(detailValue('Status')).toBe('In Progress · Awaiting Parts');
+
+    // Booked, nobody assigned yet.
+    await user.click(row('Nissan Leaf'));
+    expect(detailValue('Assigned Employee')).toBe('Not assigned yet');
+    expect(detailValue('Status')).toBe('Pending');
+
+    // Completed: when it was done.
+    await user.click(row('Suzuki Swift'));
+    expect(detailValue('Completed')).toBe(formatInstant('2099-01-10T09:50:00.000Z'));
+    expect(detailValue('Status')).toBe('Completed');
+
+    // Cancelled.
+    await user.click(row('NB-3300'));
+    expect(detailValue('Estimated Completion')).toBe('Cancelled');
+    expect(detailValue('Status')).toBe('Cancelled');
   });
 
-  test('formats dates readably (month name, day, year, time)', () => {
-    expect(formatServiceDateTime('2025-10-20T09:00:00.000Z')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
-    expect(formatServiceDateTime('not a date')).toBe('not a date');
+  test('Cancel Appointment and Reschedule are offered only before the work starts', async () => {
+    const { user } = await renderDashboard();
+    const offered = () => ({
+      cancel: within(detailPanel()).queryByRole('button', { name: 'Cancel Appointment' }) !== null,
+      reschedule: within(detailPanel()).queryByRole('button', { name: 'Reschedule' }) !== null,
+    });
+    for (const [name, expected] of [
+      ['Toyota Corolla', true],
+      ['Nissan Leaf', true],
+      ['Honda Civic', false],
+      ['Suzuki Swift', false],
+      ['NB-3300', false],
+    ] as const) {
+      await user.click(row(name));
+      expect({ name, ...offered() }).toEqual({ name, cancel: expected, reschedule: expected });
+    }
+  });
+
+  test('Download Report stays, disabled, and says reports are coming soon', async () => {
+    const { user } = await renderDashboard();
+    await user.click(row('Suzuki Swift'));
+    const report = within(detailPanel()).getByRole('button', { name: 'Download Report' });
+    expect(report).toBeDisabled();
+    expect(report).toHaveAccessibleDescription('Reports are coming soon.');
   });
 
   test('the detail panel follows the filter', async () => {
-    const { user } = renderDashboard();
-    await user.click(within(serviceList()).getByRole('button', { name: /Toyota Corolla/ }));
+    const { user } = await renderDashboard();
+    await user.click(row('Toyota Corolla'));
 
     await user.click(screen.getByRole('button', { name: 'COMPLETED' }));
     expect(within(detailPanel()).getByText('Select a service to see its details.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'ALL' }));
-    expect(detailValue('Service Centre')).toBe('CarCare Colombo Central');
+    expect(detailValue('Service Centre')).toBe('Downtown Workshop');
   });
 
-  test('Show Location / Hide Location toggles the map placeholder', async () => {
-    const { user } = renderDashboard();
-    await user.click(within(serviceList()).getByRole('button', { name: /Toyota Corolla/ }));
+  test('Show Location / Hide Location reveals the centre’s address and a map link', async () => {
+    const { user } = await renderDashboard();
+    await user.click(row('Honda Civic'));
 
     const toggle = within(detailPanel()).getByRole('button', { name: 'Show Location' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const controlled = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(controlled).not.toBeNull();
     expect(controlled).not.toBeVisible();
-    expect(screen.queryByRole('img', { name: /map placeholder/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(northside.address)).not.toBeInTheDocument();
 
     await user.click(toggle);
     expect(toggle).toHaveAccessibleName('Hide Location');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(controlled).toBeVisible();
-    const map = screen.getByRole('img', { name: 'Map placeholder showing CarCare Colombo Central' });
-    expect(controlled).toContainElement(map);
+    expect(within(controlled!).getByText(northside.address)).toBeInTheDocument();
+    const map = within(controlled!).getByRole('link', { name: 'Open in OpenStreetMap (opens in a new tab)' });
+    expect(map).toHaveAttribute('href', `https://www.openstreetmap.org/search?query=${encodeURIComponent(northside.address)}`);
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+    // No external image or script: the drawing is inline and decorative.
+    expect(controlled!.querySelector('img, iframe, script')).toBeNull();
 
     await user.click(toggle);
     expect(toggle).toHaveAccessibleName('Show Location');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('img', { name: /map placeholder/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(northside.address)).not.toBeInTheDocument();
   });
 
-  test('the location starts hidden again for another service', async () => {
-    const { user } = renderDashboard();
-    await user.click(within(serviceList()).getByRole('button', { name: /Toyota Corolla/ }));
+  test('the location starts hidden again for another job', async () => {
+    const { user } = await renderDashboard();
+    await user.click(row('Toyota Corolla'));
     await user.click(within(detailPanel()).getByRole('button', { name: 'Show Location' }));
-    expect(screen.getByRole('img', { name: /map placeholder/i })).toBeInTheDocument();
+    expect(screen.getByText(downtown.address)).toBeInTheDocument();
 
-    await user.click(within(serviceList()).getByRole('button', { name: /Honda Civic/ }));
+    await user.click(row('Honda Civic'));
     expect(within(detailPanel()).getByRole('button', { name: 'Show Location' })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('img', { name: /map placeholder/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(northside.address)).not.toBeInTheDocument();
   });
 
   test('the rows and filters work from the keyboard', async () => {
-    const { user } = renderDashboard();
+    const { user } = await renderDashboard();
     screen.getByRole('button', { name: 'COMPLETED' }).focus();
     await user.keyboard('{Enter}');
     expect(shownVehicles()).toEqual(COMPLETED);
 
-    const swift = within(serviceList()).getByRole('button', { name: /Suzuki Swift/ });
-    swift.focus();
+    const swiftRow = row('Suzuki Swift');
+    swiftRow.focus();
     await user.keyboard(' ');
-    expect(swift).toHaveAttribute('aria-pressed', 'true');
-    expect(detailValue('Centre Slot')).toBe('Bay 2');
+    expect(swiftRow).toHaveAttribute('aria-pressed', 'true');
+    expect(detailValue('Centre Slot')).toBe('Bay 3 · 09:00-10:00 AM');
+  });
+
+  test('the selected job and the filter come from client state (services slice)', async () => {
+    serveCustomerShop({ jobs: JOBS });
+    renderWithProviders(<CustomerDashboard />, {
+      route: '/dashboard',
+      preloadedState: { auth: signedIn('CUSTOMER'), services: { customerFilter: 'not_completed', technicianFilter: 'all', selectedJobId: civic.id } },
+    });
+    expect(await screen.findByText('Showing 3 of 5 services')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'NOT COMPLETED' })).toHaveAttribute('aria-pressed', 'true');
+    expect(detailValue('Service Centre')).toBe('Northside Service Centre');
+  });
+
+  test('a selected job that is no longer listed shows no details', async () => {
+    serveCustomerShop({ jobs: JOBS });
+    renderWithProviders(<CustomerDashboard />, {
+      route: '/dashboard',
+      preloadedState: { auth: signedIn('CUSTOMER'), services: { customerFilter: 'all', technicianFilter: 'all', selectedJobId: 'someone-elses-job' } },
+    });
+    expect(await screen.findByText('Showing 5 of 5 services')).toBeInTheDocument();
+    expect(within(detailPanel()).getByText('Select a service to see its details.')).toBeInTheDocument();
   });
 
   test('handles 1,000 services', async () => {
-    const many: CustomerServiceJob[] = Array.from({ length: 1000 }, (_, i) => ({
-      ...sampleCustomerServices[i % 4],
-      id: `BULK-${i}`,
-      vehicleName: `Vehicle ${i}`,
-      status: i % 2 === 0 ? 'not_completed' : 'completed',
-    }));
-    const { user } = renderDashboard(many);
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      makeAppointment({
+        vehicle: { id: `v-${i}`, plate: `BULK-${i}`, make: 'Vehicle', model: String(i) },
+        status: i % 2 === 0 ? 'PENDING' : 'COMPLETED',
+      }),
+    );
+    const { user } = await renderDashboard(many);
     // Plain DOM queries: role queries over 1,000 rows are slow in jsdom. Rows a filter leaves out stay mounted
     // but hidden, so only the rows of list items that are not hidden count as shown.
     const rows = () => serviceList().querySelectorAll('li:not([hidden]) button');
@@ -223,6 +409,6 @@ describe('CustomerDashboard', () => {
     await user.click(within(filters).getByRole('button', { name: 'COMPLETED' }));
     expect(rows()).toHaveLength(500);
     expect(rows()[0]).toHaveTextContent('Vehicle 1');
-    expect(screen.getByText('Showing 500 of 1000 services')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Showing 500 of 1000 services')).toBeInTheDocument());
   }, 20_000);
 });
