@@ -1,29 +1,34 @@
-import { memo, useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import { Inbox } from 'lucide-react';
-import { useAppSelector } from '@/app/hooks';
+import type { Appointment } from '@contract/appointments';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { DataState } from '@/components/DataState';
 import { FilteredList } from '@/components/FilteredList';
-import { selectEmployeeServices } from '@/features/services/servicesSlice';
-import type { EmployeeServiceJob } from '@/features/services/types';
-import { type ServiceFilter, selectServiceIdsByFilter } from './employeeSelectors';
+import { type TechnicianFilter, selectTechnicianFilter, technicianFilterChanged } from '@/features/services/servicesSlice';
 import { SERVICE_FILTERS } from './serviceStatus';
 import ServiceRow from './ServiceRow';
+import { jobIdsByFilter } from './technicianJobs';
 import panel from './DashboardPanel.module.css';
 
 export interface AssignedServicesListProps {
+  jobs: readonly Appointment[];
+  isLoading: boolean;
+  error: string | null;
+  onRetry: () => void;
   onUpdateStatus: (id: string) => void;
   onLogTime: (id: string) => void;
 }
 
-const EMPTY_MESSAGES: Record<ServiceFilter, string> = {
+const EMPTY_MESSAGES: Record<TechnicianFilter, string> = {
   all: 'No services are assigned to you yet.',
   in_progress: 'No services in progress.',
   not_started: 'No services waiting to be started.',
   completed: 'No completed services.',
 };
 
-const jobKey = (job: EmployeeServiceJob) => job.id;
+const jobKey = (job: Appointment) => job.id;
 
-function emptyMessage(filter: ServiceFilter) {
+function emptyMessage(filter: TechnicianFilter) {
   return (
     <>
       <Inbox aria-hidden="true" />
@@ -34,39 +39,51 @@ function emptyMessage(filter: ServiceFilter) {
 
 /**
  * Spec §2 "Assigned Services" with the filter ALL / IN PROGRESS / NOT STARTED / COMPLETED, scrolling at about
- * 600 px (§9). The shared FilteredList keeps every row mounted and a filter switch only hides rows, so
- * filtering 1,000 jobs costs one cheap pass.
+ * 600 px (§9): the technician's jobs from the server (useTechnicianJobs). The chosen filter is client state (the
+ * services slice, kept over a reload). The shared FilteredList keeps every row mounted and a filter switch only
+ * hides rows, so filtering 1,000 jobs costs one cheap pass.
  */
-function AssignedServicesList({ onUpdateStatus, onLogTime }: AssignedServicesListProps) {
+function AssignedServicesList({ jobs, isLoading, error, onRetry, onUpdateStatus, onLogTime }: AssignedServicesListProps) {
   const headingId = useId();
-  const [filter, setFilter] = useState<ServiceFilter>('all');
-  const jobs = useAppSelector(selectEmployeeServices);
-  const idsByFilter = useAppSelector(selectServiceIdsByFilter);
+  const dispatch = useAppDispatch();
+  const filter = useAppSelector(selectTechnicianFilter);
+  const idsByFilter = useMemo(() => jobIdsByFilter(jobs), [jobs]);
+  const changeFilter = useCallback((value: TechnicianFilter) => dispatch(technicianFilterChanged(value)), [dispatch]);
   const renderJob = useCallback(
-    (job: EmployeeServiceJob) => <ServiceRow job={job} onUpdateStatus={onUpdateStatus} onLogTime={onLogTime} />,
+    (job: Appointment) => <ServiceRow job={job} onUpdateStatus={onUpdateStatus} onLogTime={onLogTime} />,
     [onUpdateStatus, onLogTime],
+  );
+  const heading = (
+    <h2 id={headingId} className={panel.heading}>
+      Assigned Services
+    </h2>
   );
 
   return (
     <section aria-labelledby={headingId} className={panel.panel}>
-      <FilteredList
-        variant="divided"
-        heading={
-          <h2 id={headingId} className={panel.heading}>
-            Assigned Services
-          </h2>
-        }
-        items={jobs}
-        getKey={jobKey}
-        renderItem={renderJob}
-        filters={SERVICE_FILTERS}
-        filter={filter}
-        onFilterChange={setFilter}
-        keysByFilter={idsByFilter}
-        emptyMessage={emptyMessage}
-        listLabel="Assigned services list"
-        filterGroupLabel="Filter assigned services"
-      />
+      {isLoading || error !== null ? (
+        <>
+          {heading}
+          <DataState isLoading={isLoading} error={error} onRetry={onRetry} loadingLabel="Loading your assigned services">
+            {null}
+          </DataState>
+        </>
+      ) : (
+        <FilteredList
+          variant="divided"
+          heading={heading}
+          items={jobs}
+          getKey={jobKey}
+          renderItem={renderJob}
+          filters={SERVICE_FILTERS}
+          filter={filter}
+          onFilterChange={changeFilter}
+          keysByFilter={idsByFilter}
+          emptyMessage={emptyMessage}
+          listLabel="Assigned services list"
+          filterGroupLabel="Filter assigned services"
+        />
+      )}
     </section>
   );
 }

@@ -1,21 +1,26 @@
 import { memo, useId } from 'react';
 import { CircleCheck, CircleDashed, LoaderCircle } from 'lucide-react';
-import { useAppSelector } from '@/app/hooks';
+import { messageOf } from '@/api/errors';
+import { DataState } from '@/components/DataState';
+import { useGetAppointmentCountsQuery } from '@/features/jobs/jobsApi';
 import { cx } from '@/lib/classNames';
-import { currentWeekStart, selectEmployeeServiceCounts } from './employeeSelectors';
 import styles from './DashboardStats.module.css';
 
-/** Spec §2: the counts Active Projects, Not Started, Completed This Week — computed from the assigned services. */
+const NO_RANGE = {};
+
+/**
+ * Spec §2: the counts Active Projects, Not Started, Completed This Week — the server counts every job assigned to
+ * the technician (GET /api/appointments/counts): in progress, confirmed but not started, and completed since
+ * Sunday 00:00 in the shop's time zone. They refetch whenever a job changes (the Appointment tag).
+ */
 function DashboardStats() {
   const headingId = useId();
-  // A string stable for the whole week, so the memoised selector keeps its cache between renders.
-  const weekStart = currentWeekStart();
-  const counts = useAppSelector((state) => selectEmployeeServiceCounts(state, weekStart));
+  const { data, isLoading, error, refetch } = useGetAppointmentCountsQuery(NO_RANGE);
 
-  const stats = [
-    { label: 'Active Projects', value: counts.inProgress, Icon: LoaderCircle, tone: styles.active },
-    { label: 'Not Started', value: counts.notStarted, Icon: CircleDashed, tone: styles.waiting },
-    { label: 'Completed This Week', value: counts.completedThisWeek, Icon: CircleCheck, tone: styles.done },
+  const stats = data && [
+    { label: 'Active Projects', value: data.byStatus.IN_PROGRESS, Icon: LoaderCircle, tone: styles.active },
+    { label: 'Not Started', value: data.byStatus.CONFIRMED, Icon: CircleDashed, tone: styles.waiting },
+    { label: 'Completed This Week', value: data.completedThisWeek, Icon: CircleCheck, tone: styles.done },
   ];
 
   return (
@@ -23,19 +28,23 @@ function DashboardStats() {
       <h2 id={headingId} className="visually-hidden">
         Overview
       </h2>
-      <dl className={styles.stats}>
-        {stats.map(({ label, value, Icon, tone }) => (
-          <div key={label} className={cx(styles.stat, tone)}>
-            <dt className={styles.label}>
-              <span className={styles.icon} aria-hidden="true">
-                <Icon />
-              </span>
-              {label}
-            </dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DataState isLoading={isLoading} error={error ? messageOf(error) : null} onRetry={refetch} loadingLabel="Loading your counts">
+        {stats && (
+          <dl className={styles.stats}>
+            {stats.map(({ label, value, Icon, tone }) => (
+              <div key={label} className={cx(styles.stat, tone)}>
+                <dt className={styles.label}>
+                  <span className={styles.icon} aria-hidden="true">
+                    <Icon />
+                  </span>
+                  {label}
+                </dt>
+                <dd className={styles.value}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </DataState>
     </section>
   );
 }

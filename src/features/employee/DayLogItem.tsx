@@ -1,40 +1,50 @@
 import { memo, useId } from 'react';
 import { Pencil, Trash } from 'lucide-react';
+import type { TimeLog } from '@contract/timeLogs';
 import { Button } from '@/components/Button';
-import type { TimeLog } from '@/features/timeLogs/types';
+import { formatDuration } from '@/features/timeLogs/duration';
 import styles from './DayLogsPanel.module.css';
 
 export interface DayLogItemProps {
   log: TimeLog;
-  /** e.g. "Toyota Prius (CAD-3312) · Regular Maintenance". */
-  serviceLabel: string;
-  /** Stable callbacks (the item is memoised), called with the log's id. */
-  onEdit: (id: string) => void;
+  /** e.g. "Toyota Prius (CAD-3312) · Oil Change", or "Not linked to a job". */
+  jobLabel: string;
+  /** True while this entry is being deleted. */
+  deleting: boolean;
+  /** Stable callbacks (the item is memoised). */
+  onEdit: (log: TimeLog) => void;
   onDelete: (id: string) => void;
 }
 
-/** One log of the selected day: service, times, duration, description, Edit and Delete. */
-function DayLogItem({ log, serviceLabel, onEdit, onDelete }: DayLogItemProps) {
+/** One log of the selected day: its job, times, duration, description, Edit and Delete. */
+function DayLogItem({ log, jobLabel, deleting, onEdit, onDelete }: DayLogItemProps) {
   const summaryId = useId();
   return (
     <article aria-labelledby={summaryId} className={styles.item}>
       <div className={styles.itemBody}>
         <h4 id={summaryId} className={styles.service}>
-          {serviceLabel}
+          {jobLabel}
         </h4>
         <p className={styles.times}>
           <span>
             {log.startTime}–{log.endTime}
           </span>
-          <span className={styles.duration}>{log.duration}</span>
+          <span className={styles.duration}>{formatDuration(log.durationMinutes)}</span>
         </p>
         <p className={styles.description}>{log.description}</p>
       </div>
       <div className={styles.itemActions}>
-        <Button size="sm" variant="ghost" startIcon={<Pencil aria-hidden="true" />} aria-describedby={summaryId} onClick={() => onEdit(log.id)}>
+        <Button size="sm" variant="ghost" startIcon={<Pencil aria-hidden="true" />} aria-describedby={summaryId} onClick={() => onEdit(log)}>
           Edit
         </Button>
-        <Button size="sm" variant="danger" startIcon={<Trash aria-hidden="true" />} aria-describedby={summaryId} onClick={() => onDelete(log.id)}>
+        <Button
+          size="sm"
+          variant="danger"
+          startIcon={<Trash aria-hidden="true" />}
+          aria-describedby={summaryId}
+          loading={deleting}
+          onClick={() => onDelete(log.id)}
+        >
           Delete
         </Button>
       </div>

@@ -1,46 +1,89 @@
-import { useCallback, useState } from 'react';
-import { useAppSelector } from '@/app/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import type { TimeLog } from '@contract/timeLogs';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectCurrentUser } from '@/features/auth/authSlice';
-import type { TimeLog } from '@/features/timeLogs/types';
+import { jobSelected, selectSelectedJobId } from '@/features/services/servicesSlice';
+import { formatDuration } from '@/features/timeLogs/duration';
+import { monthGridRange, rangeForDay } from '@/features/timeLogs/logsByDate';
+import {
+  daySelected,
+  logFormClosed,
+  logFormOpened,
+  logSaved,
+  monthShown,
+  selectLogDraft,
+  selectSelectedDate,
+  selectVisibleMonth,
+} from '@/features/timeLogs/timeLogsSlice';
 import { type DateKey, type MonthKey, formatDayLabel, monthOfDate, toDateKey } from '@/lib/calendar';
 import AssignedServicesList from './AssignedServicesList';
 import DashboardStats from './DashboardStats';
 import DayLogsPanel from './DayLogsPanel';
-import { selectEmployeeServicesById } from './employeeSelectors';
 import LogTimePanel from './LogTimePanel';
-import QuickActions from './QuickActions';
 import UpdateStatusPanel from './UpdateStatusPanel';
+import { useTechnicianJobs } from './useTechnicianJobs';
 import WorkCalendar from './WorkCalendar';
 import styles from './EmployeeDashboard.module.css';
 
-type OpenPanel = { kind: 'status' | 'log'; jobId: string } | null;
-
 /**
  * Spec §2 "Employee dashboard" (rendered by DashboardRouter for EMPLOYEE at /dashboard, inside the dashboard
- * layout's <main>): greeting, counts, quick actions, Assigned Services with Update Status / Log Time panels,
- * and the Monthly Work Summary calendar with the selected day's logs.
+ * layout's <main>): greeting, counts, Assigned Services with the Update Status / Log Time panels, and the Monthly
+ * Work Summary calendar with the selected day's logs — all of it the server's data (jobsApi, timeLogsApi). The
+ * client state (filter, visible month, selected day, the job whose status panel is open, the Log Time draft)
+ * lives in the services and timeLogs slices, so a reload keeps it.
+ *
+ * The prototype's quick action cards (Manage Inventory, Unassigned Services, Service Scheduling) led nowhere and
+ * no such screens exist for a technician, so they are not shown.
  */
 export default function EmployeeDashboard() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
-  const servicesById = useAppSelector(selectEmployeeServicesById);
   const [today] = useState(() => toDateKey(new Date()));
-  const [month, setMonth] = useState<MonthKey>(() => monthOfDate(today));
-  const [selectedDate, setSelectedDate] = useState<DateKey | null>(today);
-  const [openPanel, setOpenPanel] = useState<OpenPanel>(null);
+  const month: MonthKey = useAppSelector(selectVisibleMonth) ?? monthOfDate(today);
+  const selectedDate: DateKey = useAppSelector(selectSelectedDate) ?? today;
+  const statusJobId = useAppSelector(selectSelectedJobId);
+  const draft = useAppSelector(selectLogDraft);
   const [announcement, setAnnouncement] = useState('');
+  const { jobs, jobsById, isLoading, error, retry } = useTechnicianJobs(today);
+  const visibleRange = useMemo(() => monthGridRange(month), [month]);
+  const dayRange = useMemo(() => rangeForDay(selectedDate, visibleRange), [selectedDate, visibleRange]);
 
-  const openStatusPanel = useCallback((jobId: string) => setOpenPanel({ kind: 'status', jobId }), []);
-  const openLogPanel = useCallback((jobId: string) => setOpenPanel({ kind: 'log', jobId }), []);
-  const closePanel = useCallback(() => setOpenPanel(null), []);
+  const openStatusPanel = useCallback((jobId: string) => dispatch(jobSelected(jobId)), [dispatch]);
+  const closeStatusPanel = useCallback(() => dispatch(jobSelected(null)), [dispatch]);
+  const openLogPanel = useCallback(
+    (jobId: string) =>
+      dispatch(logFormOpened({ editingId: null, appointmentId: jobId, date: today, startTime: '', endTime: '', description: '' })),
+    [dispatch, today],
+  );
+  const editLog = useCallback(
+    (log: TimeLog) =>
+      dispatch(
+        logFormOpened({
+          editingId: log.id,
+          appointmentId: log.appointmentId ?? null,
+          date: log.date,
+          startTime: log.startTime,
+          endTime: log.endTime,
+          description: log.description,
+        }),
+      ),
+    [dispatch],
+  );
+  const closeLogPanel = useCallback(() => dispatch(logFormClosed()), [dispatch]);
+  const changeMonth = useCallback((value: MonthKey) => dispatch(monthShown(value)), [dispatch]);
+  const selectDate = useCallback((value: DateKey) => dispatch(daySelected(value)), [dispatch]);
 
-  // After a log is saved the calendar shows its day, and a polite status message confirms it.
-  const handleLogged = useCallback((log: Omit<TimeLog, 'id'>) => {
-    setMonth(monthOfDate(log.date));
-    setSelectedDate(log.date);
-    setAnnouncement(`Logged ${log.duration} on ${formatDayLabel(log.date)}.`);
-  }, []);
+  // After a save the calendar shows the log's day, and a polite status message confirms it.
+  const handleLogSaved = useCallback(
+    (log: TimeLog, edited: boolean) => {
+      dispatch(logSaved(log.date));
+      setAnnouncement(`${edited ? 'Updated' : 'Logged'} ${formatDuration(log.durationMinutes)} on ${formatDayLabel(log.date)}.`);
+    },
+    [dispatch],
+  );
+  const handleLogDeleted = useCallback(() => setAnnouncement('Log entry deleted.'), []);
 
-  const openJob = openPanel ? servicesById.get(openPanel.jobId) : undefined;
+  const statusJob = statusJobId ? jobsById.get(statusJobId) : undefined;
   const name = user?.firstName || user?.fullName || 'there';
 
   return (
@@ -51,19 +94,26 @@ export default function EmployeeDashboard() {
       </header>
 
       <DashboardStats />
-      <QuickActions />
 
       <div className={styles.columns}>
-        <AssignedServicesList onUpdateStatus={openStatusPanel} onLogTime={openLogPanel} />
+        <AssignedServicesList
+          jobs={jobs}
+          isLoading={isLoading}
+          error={error}
+          onRetry={retry}
+          onUpdateStatus={openStatusPanel}
+          onLogTime={openLogPanel}
+        />
         <div className={styles.calendarColumn}>
           <WorkCalendar
             month={month}
+            range={visibleRange}
             selectedDate={selectedDate}
             today={today}
-            onMonthChange={setMonth}
-            onSelectDate={setSelectedDate}
+            onMonthChange={changeMonth}
+            onSelectDate={selectDate}
           />
-          <DayLogsPanel date={selectedDate} />
+          <DayLogsPanel date={selectedDate} range={dayRange} jobsById={jobsById} onEdit={editLog} onDeleted={handleLogDeleted} />
         </div>
       </div>
 
@@ -71,8 +121,8 @@ export default function EmployeeDashboard() {
         {announcement}
       </p>
 
-      {openJob && openPanel?.kind === 'status' && <UpdateStatusPanel job={openJob} onClose={closePanel} />}
-      {openJob && openPanel?.kind === 'log' && <LogTimePanel job={openJob} onClose={closePanel} onLogged={handleLogged} />}
+      {statusJob && <UpdateStatusPanel key={statusJob.id} job={statusJob} onClose={closeStatusPanel} />}
+      {draft && <LogTimePanel draft={draft} jobs={jobs} jobsById={jobsById} onClose={closeLogPanel} onSaved={handleLogSaved} />}
     </div>
   );
 }

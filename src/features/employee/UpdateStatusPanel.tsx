@@ -1,45 +1,65 @@
 import { type FormEvent, useId, useState } from 'react';
-import { addHours } from 'date-fns';
-import { useAppDispatch } from '@/app/hooks';
+import type { Appointment } from '@contract/appointments';
+import type { Stage, TechnicianStatus } from '@contract/statuses';
+import { messageOf } from '@/api/errors';
+import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Select } from '@/components/Select';
-import { START_ESTIMATE_HOURS, serviceStatusUpdated } from '@/features/services/servicesSlice';
-import type { EmployeeServiceJob, EmployeeServiceStatus } from '@/features/services/types';
+import { formatInstant } from '@/features/jobs/format';
+import { useUpdateAppointmentStatusMutation } from '@/features/jobs/jobsApi';
+import { STAGE_LABELS, TECHNICIAN_STATUS_LABELS } from '@/features/jobs/labels';
 import { notify } from '@/lib/dialogs';
-import { STATUS_LABELS, STATUS_OPTIONS, formatDateTime, isEmployeeServiceStatus } from './serviceStatus';
+import { STAGE_OPTIONS, STATUS_OPTIONS, isStage, isTechnicianStatus } from './serviceStatus';
 import StatusBadge from './StatusBadge';
+import { technicianStatusOf, vehicleLine } from './technicianJobs';
 import styles from './Panel.module.css';
 
 export interface UpdateStatusPanelProps {
-  job: EmployeeServiceJob;
+  job: Appointment;
   onClose: () => void;
 }
 
+/** The alert after a saved change (spec §4), from the server's answer. */
+export function statusChangeMessage(from: TechnicianStatus, to: TechnicianStatus, saved: Appointment): string {
+  if (from === 'not_started' && to === 'in_progress') {
+    return saved.estimatedCompletion ? `Service Started\nEstimated completion: ${formatInstant(saved.estimatedCompletion)}` : 'Service Started';
+  }
+  if (from === to && to === 'in_progress' && saved.stage) return `Status updated to ${STAGE_LABELS[saved.stage]}`;
+  return `Status updated to ${TECHNICIAN_STATUS_LABELS[to]}`;
+}
+
 /**
- * Spec §4 "Employee service status": any status may be picked; Save is disabled while the choice equals the
- * current status. not_started → in_progress starts the job (start = now, estimated completion one hour later)
- * and announces "Service Started" with the new estimate; any other change announces
- * "Status updated to <label>" with the human label (e.g. "In Progress"). The panel then closes.
+ * Spec §4 "Employee service status", on the server: any of the three statuses may be picked and, once the choice
+ * is In Progress, a Stage (In Progress / Awaiting Parts / Quality Check). Save is disabled while the choice equals
+ * the job's current status and stage. Saving sends PATCH /api/appointments/:id/status with the job's version, so a
+ * job changed elsewhere meanwhile is refused (409). not_started → in_progress announces "Service Started" with the
+ * server's estimate; any other change "Status updated to <label>"; then the panel closes. A refusal shows the
+ * server's message here and keeps the panel open (the lists refetch, so a retry uses the fresh job).
  */
 export default function UpdateStatusPanel({ job, onClose }: UpdateStatusPanelProps) {
-  const dispatch = useAppDispatch();
   const formId = useId();
-  const [status, setStatus] = useState<EmployeeServiceStatus>(job.status);
-  const unchanged = status === job.status;
-  const starting = job.status === 'not_started' && status === 'in_progress';
+  const current = technicianStatusOf(job);
+  const currentStage: Stage | null = job.status === 'IN_PROGRESS' ? (job.stage ?? 'IN_PROGRESS') : null;
+  const [status, setStatus] = useState<TechnicianStatus>(current);
+  const [stage, setStage] = useState<Stage>(currentStage ?? 'IN_PROGRESS');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [updateStatus, { isLoading: saving }] = useUpdateAppointmentStatusMutation();
+  const inProgress = status === 'in_progress';
+  const unchanged = status === current && (!inProgress || stage === currentStage);
+  const starting = current === 'not_started' && inProgress;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (unchanged) return;
-    const now = new Date();
-    dispatch(serviceStatusUpdated({ id: job.id, status, now: now.toISOString() }));
-    if (starting) {
-      notify(`Service Started\nEstimated completion: ${formatDateTime(addHours(now, START_ESTIMATE_HOURS))}`);
-    } else {
-      notify(`Status updated to ${STATUS_LABELS[status]}`);
+    if (unchanged || saving) return;
+    setServerError(null);
+    try {
+      const saved = await updateStatus({ id: job.id, status, ...(inProgress && { stage }), expectedVersion: job.version }).unwrap();
+      notify(statusChangeMessage(current, status, saved));
+      onClose();
+    } catch (error) {
+      setServerError(messageOf(error));
     }
-    onClose();
   }
 
   return (
@@ -48,13 +68,13 @@ export default function UpdateStatusPanel({ job, onClose }: UpdateStatusPanelPro
       onClose={onClose}
       size="sm"
       title="Update Status"
-      description={`${job.vehicleName} (${job.vehicleNumber}) · ${job.customerName}`}
+      description={`${vehicleLine(job)} · ${job.customer.fullName}`}
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={unchanged}>
+          <Button type="submit" form={formId} disabled={unchanged} loading={saving}>
             Save
           </Button>
         </>
@@ -62,21 +82,31 @@ export default function UpdateStatusPanel({ job, onClose }: UpdateStatusPanelPro
     >
       <form id={formId} className={styles.form} onSubmit={handleSubmit} noValidate>
         <p className={styles.current}>
-          Current status: <StatusBadge status={job.status} />
+          Current status: <StatusBadge status={current} />
+          {currentStage && currentStage !== 'IN_PROGRESS' && <span>({STAGE_LABELS[currentStage]})</span>}
         </p>
         <Select
           label="Status"
           options={STATUS_OPTIONS}
           value={status}
           onChange={(event) => {
-            if (isEmployeeServiceStatus(event.target.value)) setStatus(event.target.value);
+            if (isTechnicianStatus(event.target.value)) setStatus(event.target.value);
+            setServerError(null);
           }}
-          hint={
-            starting
-              ? `Starting the job sets its start to now and its estimated completion ${START_ESTIMATE_HOURS} hour later.`
-              : undefined
-          }
+          hint={starting ? 'Starting the job sets its start to now and its estimated completion one hour later.' : undefined}
         />
+        {inProgress && (
+          <Select
+            label="Stage"
+            options={STAGE_OPTIONS}
+            value={stage}
+            onChange={(event) => {
+              if (isStage(event.target.value)) setStage(event.target.value);
+              setServerError(null);
+            }}
+          />
+        )}
+        {serverError && <Alert variant="error">{serverError}</Alert>}
       </form>
     </Modal>
   );

@@ -1,9 +1,12 @@
 import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useAppSelector } from '@/app/hooks';
+import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { messageOf } from '@/api/errors';
+import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import { Spinner } from '@/components/Spinner';
 import { formatDuration } from '@/features/timeLogs/duration';
-import { selectLoggedMinutesByDate } from '@/features/timeLogs/timeLogsSlice';
+import { type DateRange, logsByDateOf, monthMinutes } from '@/features/timeLogs/logsByDate';
+import { useGetTimeLogsQuery } from '@/features/timeLogs/timeLogsApi';
 import {
   type DateKey,
   type MonthKey,
@@ -24,6 +27,8 @@ import styles from './WorkCalendar.module.css';
 export interface WorkCalendarProps {
   /** The month shown (`YYYY-MM`). */
   month: MonthKey;
+  /** The grid's 42 days, first to last: the logs it fetches. */
+  range: DateRange;
   /** The day whose logs are shown (`YYYY-MM-DD`), or null. */
   selectedDate: DateKey | null;
   /** Today (`YYYY-MM-DD`), marked with aria-current="date". */
@@ -45,21 +50,26 @@ function targetDate(from: DateKey, key: string, weekday: number): DateKey | null
   return null;
 }
 
+const NO_MINUTES: ReadonlyMap<DateKey, number> = new Map();
+
 /**
  * Spec §2 "Monthly Work Summary": a Sun–Sat grid of 42 cells (6 rows of 7) with previous/next month, days with
  * logs marked with their total hours, days outside the month dimmed. Selecting a day (click, Enter or Space)
  * shows its logs. Keyboard: one Tab stop; arrows move by day/week, Home/End to the week's start/end,
  * PageUp/PageDown by month — moving past the month shows the neighbouring month.
  *
- * Performance: the per-day totals come from a memoised selector built once per change of the logs, so a month
- * switch is 42 map lookups; the cells are memoised.
+ * The logs are the server's (GET /api/time-logs for the grid's 42 days, refetched when a log changes). The
+ * grid always shows; while a month's logs load a spinner says so, a failure shows its message with Retry, and
+ * no total is shown from another month's answer. Per-day totals are grouped once per answer (logsByDate.ts),
+ * so a re-render is 42 map lookups; the cells are memoised.
  */
-function WorkCalendar({ month, selectedDate, today, onMonthChange, onSelectDate }: WorkCalendarProps) {
+function WorkCalendar({ month, range, selectedDate, today, onMonthChange, onSelectDate }: WorkCalendarProps) {
   const headingId = useId();
   const monthLabelId = useId();
   const gridRef = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
-  const minutesByDate = useAppSelector(selectLoggedMinutesByDate);
+  const { currentData, isFetching, error, refetch } = useGetTimeLogsQuery(range);
+  const minutesByDate = currentData ? logsByDateOf(currentData).minutesByDate : NO_MINUTES;
   const days = useMemo(() => monthGrid(month), [month]);
   const weeks = useMemo(() => toWeeks(days), [days]);
   const [focusDate, setFocusDate] = useState<DateKey | null>(null);
@@ -72,8 +82,7 @@ function WorkCalendar({ month, selectedDate, today, onMonthChange, onSelectDate 
     [selectedDate, today].find(inMonth) ??
     `${month}-01`;
 
-  let monthMinutes = 0;
-  for (const day of days) if (day.inMonth) monthMinutes += minutesByDate.get(day.date) ?? 0;
+  const loadError = error && !isFetching ? messageOf(error) : null;
 
   useEffect(() => {
     if (!focusPending.current) return;
@@ -119,10 +128,22 @@ function WorkCalendar({ month, selectedDate, today, onMonthChange, onSelectDate 
         <h2 id={headingId} className={panel.heading}>
           Monthly Work Summary
         </h2>
-        <p className={panel.total}>
-          Logged this month: <strong>{formatDuration(monthMinutes)}</strong>
-        </p>
+        {currentData ? (
+          <p className={panel.total}>
+            Logged this month: <strong>{formatDuration(monthMinutes(minutesByDate, month))}</strong>
+          </p>
+        ) : (
+          isFetching && <Spinner size="sm" label="Loading time logs" showLabel className={panel.total} />
+        )}
       </div>
+      {loadError && (
+        <div className={styles.error}>
+          <Alert variant="error">{loadError}</Alert>
+          <Button variant="secondary" size="sm" startIcon={<RotateCcw aria-hidden="true" />} onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
       <div className={styles.toolbar}>
         <Button variant="secondary" size="sm" aria-label="Previous month" onClick={() => goToMonth(-1)}>
           <ChevronLeft aria-hidden="true" />
@@ -144,6 +165,7 @@ function WorkCalendar({ month, selectedDate, today, onMonthChange, onSelectDate 
         tabIndex={-1}
         aria-labelledby={headingId}
         aria-describedby={monthLabelId}
+        aria-busy={!currentData && isFetching}
         className={styles.grid}
         onKeyDown={handleKeyDown}
       >
