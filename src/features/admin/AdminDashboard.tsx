@@ -1,56 +1,98 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
-import { employeeAssigned, selectAppointmentColumns, selectEmployees } from '@/features/appointments/appointmentsSlice';
-import { vehicleName } from '@/features/appointments/formatters';
-import type { Appointment, Employee } from '@/features/appointments/types';
+import {
+  assignmentClosed,
+  assignmentOpened,
+  boardDayChanged,
+  selectAssigningId,
+  selectBoardDay,
+} from '@/features/appointments/appointmentsSlice';
+import { formatCalendarDate, vehicleName } from '@/features/jobs/format';
+import { useGetAppointmentCountsQuery, useGetCatalogQuery } from '@/features/jobs/jobsApi';
+import type { BoardColumn } from '@/features/jobs/labels';
 import { AppointmentColumn } from './AppointmentColumn';
 import { AssignEmployeeModal } from './AssignEmployeeModal';
+import { boardQueries, COLUMN_STATUS } from './boardQueries';
+import { DayFilter } from './DayFilter';
+import { useBoardColumn } from './useBoardColumn';
+import { useToday } from './useToday';
 import styles from './AdminDashboard.module.css';
 
-/** Spec §2: the header date is fixed text, not today's date. */
-const ADMIN_DASHBOARD_DATE = { iso: '2025-10-25', text: 'October 25, 2025' } as const;
+/** The empty text of each column. */
+const EMPTY_TEXT: Record<BoardColumn, string> = {
+  upcoming: 'No upcoming services.',
+  ongoing: 'No services in progress.',
+  unassigned: 'No appointments are awaiting assignment.',
+};
 
 /**
- * Spec §2 "Admin dashboard": Upcoming Services, Ongoing Services and Awaiting Assignment columns; Assign
- * Employee opens a modal, and an assigned appointment moves to Upcoming Services.
+ * Spec §2 "Admin dashboard", on the real shop: Upcoming Services, Ongoing Services and Awaiting Assignment from
+ * the server, from today on (soonest first) or for the one day the Day filter picks; today's date in the header.
+ * Assign Employee opens a dialog over the registered technicians; an assignment moves the card to Upcoming
+ * Services because the board refetches (the mutation invalidates the 'Appointment' tag).
  */
 export default function AdminDashboard() {
   const dispatch = useAppDispatch();
-  const columns = useAppSelector(selectAppointmentColumns);
-  const employees = useAppSelector(selectEmployees);
-  const [assigningId, setAssigningId] = useState<string | null>(null);
+  const boardDay = useAppSelector(selectBoardDay);
+  const assigningId = useAppSelector(selectAssigningId);
   const [announcement, setAnnouncement] = useState('');
-  const awaitingRef = useRef<HTMLElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  /** Index in Awaiting Assignment to focus once the assigned card has left it (its button is gone). */
-  const focusIndexAfterAssign = useRef<number | null>(null);
 
-  const assigning = columns.unassigned.find((a) => a.id === assigningId) ?? null;
+  // The viewer's calendar day: the header and the board's "from today on" move on at midnight.
+  const today = useToday();
+  const queries = boardQueries(today, boardDay);
 
-  useEffect(() => {
-    const index = focusIndexAfterAssign.current;
-    const section = awaitingRef.current;
-    if (index === null || !section) return;
-    focusIndexAfterAssign.current = null;
-    const buttons = section.querySelectorAll<HTMLButtonElement>('[data-assign-button]');
-    const target = buttons[Math.min(index, buttons.length - 1)] ?? section.querySelector<HTMLElement>('h2');
-    target?.focus();
-  }, [columns.unassigned]);
+  const columns: Record<BoardColumn, ReturnType<typeof useBoardColumn>> = {
+    upcoming: useBoardColumn(queries.lists.upcoming),
+    ongoing: useBoardColumn(queries.lists.ongoing),
+    unassigned: useBoardColumn(queries.lists.unassigned),
+  };
+  // True totals, never the number of loaded cards (requests with equal arguments are shared).
+  const counts: Record<BoardColumn, ReturnType<typeof useGetAppointmentCountsQuery>> = {
+    upcoming: useGetAppointmentCountsQuery(queries.counts.upcoming),
+    ongoing: useGetAppointmentCountsQuery(queries.counts.ongoing),
+    unassigned: useGetAppointmentCountsQuery(queries.counts.unassigned),
+  };
+  const totalOf = (column: BoardColumn) => counts[column].currentData?.byStatus[COLUMN_STATUS[column]];
 
-  function handleAssign(appointment: Appointment, employee: Employee) {
-    if (employee.availability !== 'available') return; // spec §4: busy employees cannot be assigned
-    focusIndexAfterAssign.current = columns.unassigned.findIndex((a) => a.id === appointment.id);
-    dispatch(employeeAssigned({ appointmentId: appointment.id, employeeId: employee.id }));
-    setAnnouncement(`Assigned ${employee.name} to ${vehicleName(appointment)} (${appointment.vehicleLicensePlate}).`);
-    setAssigningId(null);
+  const { currentData: catalog } = useGetCatalogQuery();
+  const describeService = (code: string) => catalog?.serviceTypes.find((type) => type.code === code)?.description;
+
+  // The dialog's job: the card as the board has it now; if it leaves the board while the dialog is open (someone
+  // else assigned it — the 409 the dialog shows), the dialog keeps the last known copy.
+  const liveJob = assigningId === null ? undefined : columns.unassigned.jobs.find((job) => job.id === assigningId);
+  const [keptJob, setKeptJob] = useState<Appointment | null>(null);
+  if (liveJob !== undefined && liveJob !== keptJob) setKeptJob(liveJob);
+  const assigning = liveJob ?? (keptJob !== null && keptJob.id === assigningId ? keptJob : null);
+
+  function handleAssigned(job: Appointment, employeeName: string) {
+    dispatch(assignmentClosed());
+    setAnnouncement(`Assigned ${employeeName} to ${vehicleName(job.vehicle)} (${job.vehicle.plate}).`);
   }
 
   function dismissAnnouncement() {
     setAnnouncement('');
     // The button disappears; keep focus on the page rather than dropping it to <body>.
     titleRef.current?.focus();
+  }
+
+  function renderColumn(column: BoardColumn) {
+    return (
+      <AppointmentColumn
+        column={column}
+        state={columns[column]}
+        total={totalOf(column)}
+        emptyText={EMPTY_TEXT[column]}
+        {...(column === 'unassigned' && {
+          describeService,
+          onAssign: (job: Appointment) => dispatch(assignmentOpened(job.id)),
+          focusHeld: assigning !== null,
+        })}
+      />
+    );
   }
 
   return (
@@ -60,13 +102,20 @@ export default function AdminDashboard() {
           <h1 ref={titleRef} className={styles.title} tabIndex={-1}>
             Admin Dashboard
           </h1>
-          <p className={styles.subtitle}>Track today&apos;s services and assign technicians to new appointments.</p>
+          <p className={styles.subtitle}>
+            {boardDay === null
+              ? 'Services from today on, soonest first. Assign technicians to new appointments.'
+              : `Services on ${formatCalendarDate(boardDay)}, soonest first.`}
+          </p>
         </div>
         <p className={styles.date}>
           <CalendarDays aria-hidden="true" />
-          <time dateTime={ADMIN_DASHBOARD_DATE.iso}>{ADMIN_DASHBOARD_DATE.text}</time>
+          <span className="visually-hidden">Today is </span>
+          <time dateTime={today}>{formatCalendarDate(today)}</time>
         </p>
       </header>
+
+      <DayFilter day={boardDay} onChange={(day) => dispatch(boardDayChanged(day))} />
 
       <div className={announcement ? styles.announcement : undefined}>
         {/* Always rendered so screen readers announce the message when it changes. */}
@@ -81,24 +130,17 @@ export default function AdminDashboard() {
       </div>
 
       <div className={styles.columns}>
-        <AppointmentColumn title="Upcoming Services" appointments={columns.upcoming} emptyText="No upcoming services." />
-        <AppointmentColumn title="Ongoing Services" appointments={columns.ongoing} emptyText="No services in progress." />
-        <AppointmentColumn
-          ref={awaitingRef}
-          title="Awaiting Assignment"
-          appointments={columns.unassigned}
-          emptyText="No appointments are awaiting assignment."
-          onAssign={(appointment) => setAssigningId(appointment.id)}
-        />
+        {renderColumn('upcoming')}
+        {renderColumn('ongoing')}
+        {renderColumn('unassigned')}
       </div>
 
-      {assigning && (
+      {assigning !== null && (
         <AssignEmployeeModal
           key={assigning.id}
-          appointment={assigning}
-          employees={employees}
-          onAssign={(employee) => handleAssign(assigning, employee)}
-          onClose={() => setAssigningId(null)}
+          job={assigning}
+          onAssigned={handleAssigned}
+          onClose={() => dispatch(assignmentClosed())}
         />
       )}
     </div>

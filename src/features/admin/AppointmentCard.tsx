@@ -1,126 +1,140 @@
 import { useId } from 'react';
 import { UserPlus } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
-import {
-  formatAppointmentDate,
-  formatCost,
-  formatMinutes,
-  ongoingStatusLabel,
-  vehicleName,
-} from '@/features/appointments/formatters';
-import type { Appointment } from '@/features/appointments/types';
+import { bayLabel, formatInstant, formatJobSlot, formatMinutes, formatPrice, vehicleName } from '@/features/jobs/format';
+import { APPOINTMENT_STATUS_LABELS, type BoardColumn, STAGE_LABELS } from '@/features/jobs/labels';
 import { cx } from '@/lib/classNames';
 import { ProgressBar } from './ProgressBar';
 import styles from './AppointmentCard.module.css';
 
 export interface AppointmentCardProps {
-  appointment: Appointment;
+  job: Appointment;
+  /** The column it sits in: what the card shows depends on it (spec §2 "Admin dashboard"). */
+  column: BoardColumn;
+  /** The service type's description from the catalogue, shown on cards awaiting assignment. */
+  serviceDescription?: string;
   /** Given for cards awaiting assignment: shows the Assign Employee button. */
-  onAssign?: (appointment: Appointment) => void;
+  onAssign?: (job: Appointment) => void;
 }
 
-/** One appointment on the admin dashboard; what it shows depends on its column (spec §2 "Admin dashboard"). */
-export function AppointmentCard({ appointment: a, onAssign }: AppointmentCardProps) {
+/**
+ * One job on the admin board, showing only what the job holds: vehicle, service (with the catalogue's
+ * description while it awaits assignment), the catalogue price as the estimated cost and its duration, day and
+ * slot, customer, centre and bay, technician; stage, progress and estimated completion while in progress.
+ */
+export function AppointmentCard({ job, column, serviceDescription, onAssign }: AppointmentCardProps) {
   const nameId = useId();
   const plateId = useId();
-  const isOngoing = a.displayStatus === 'ongoing';
-  const isUnassigned = a.displayStatus === 'unassigned';
-  const name = vehicleName(a);
+  const name = vehicleName(job.vehicle);
+  const isOngoing = column === 'ongoing';
+  const isUnassigned = column === 'unassigned';
 
   return (
     <Card
       as="article"
       headingLevel={3}
       padding="sm"
-      className={cx(styles.card, styles[a.displayStatus])}
+      // Focus lands on a card after "Load more" (the first newly loaded one).
+      tabIndex={-1}
+      className={cx(styles.card, styles[column])}
       title={<span id={nameId}>{name}</span>}
       actions={
-        <span className={cx(styles.status, a.status === 'CONFIRMED' ? styles.confirmed : styles.pending)}>
+        <span className={cx(styles.status, styles[`status-${job.status}`])}>
           <span className="visually-hidden">Status: </span>
-          {a.status}
+          {APPOINTMENT_STATUS_LABELS[job.status]}
         </span>
       }
     >
       <p className={styles.vehicle} id={plateId}>
-        <span>{a.vehicleYear}</span>
-        <span aria-hidden="true"> · </span>
-        <span className={styles.plate}>{a.vehicleLicensePlate}</span>
+        {job.vehicle.year !== undefined && (
+          <>
+            <span>{job.vehicle.year}</span>
+            <span aria-hidden="true"> · </span>
+          </>
+        )}
+        <span className={styles.plate}>{job.vehicle.plate}</span>
       </p>
 
       <dl className={styles.details}>
-        <div>
+        <div className={styles.wide}>
           <dt>Service</dt>
-          <dd>{a.serviceTypeName}</dd>
+          <dd>{job.serviceType.name}</dd>
         </div>
-        {isUnassigned && (
-          <>
-            <div className={styles.wide}>
-              <dt>Description</dt>
-              <dd>{a.serviceTypeDescription}</dd>
-            </div>
-            <div>
-              <dt>Estimated cost</dt>
-              <dd className={styles.cost}>{formatCost(a.estimatedCost)}</dd>
-            </div>
-          </>
+        {isUnassigned && serviceDescription && (
+          <div className={styles.wide}>
+            <dt>Description</dt>
+            <dd>{serviceDescription}</dd>
+          </div>
         )}
+        {/* The catalogue price of the service: what the job holds, nothing invented. */}
         <div>
+          <dt>Estimated cost</dt>
+          <dd className={styles.cost}>{formatPrice(job.serviceType.price)}</dd>
+        </div>
+        <div>
+          <dt>Estimated time</dt>
+          <dd>{formatMinutes(job.serviceType.durationMinutes)}</dd>
+        </div>
+        <div className={styles.wide}>
           <dt>Date</dt>
           <dd>
-            <time dateTime={a.appointmentDate}>{formatAppointmentDate(a.appointmentDate)}</time>
+            <time dateTime={`${job.date}T${job.slot}`}>{formatJobSlot(job)}</time>
           </dd>
         </div>
         <div className={styles.wide}>
           <dt>Customer</dt>
           <dd>
-            {a.customerName}
+            {job.customer.fullName}
             <br />
-            <a href={`mailto:${a.customerEmail}`} className={styles.email}>
-              {a.customerEmail}
+            <a href={`mailto:${job.customer.email}`} className={styles.email}>
+              {job.customer.email}
             </a>
           </dd>
         </div>
         <div className={styles.wide}>
           <dt>Service centre</dt>
           <dd>
-            {a.serviceCenter}, {a.centerSlot}
+            {job.center.name}, {bayLabel(job.bay)}
           </dd>
         </div>
-        {a.assignedEmployeeName && (
+        {job.assignedEmployee && (
           <div className={styles.wide}>
             <dt>Technician</dt>
-            <dd>{a.assignedEmployeeName}</dd>
+            <dd>{job.assignedEmployee.fullName}</dd>
           </div>
         )}
-        {isOngoing && (
-          <>
-            <div>
-              <dt>Estimated time</dt>
-              <dd>{formatMinutes(a.estimatedDuration)}</dd>
-            </div>
-            {a.ongoingStatus && (
-              <div>
-                <dt>Stage</dt>
-                <dd>
-                  <span className={cx(styles.stage, styles[a.ongoingStatus])}>{ongoingStatusLabel(a.ongoingStatus)}</span>
-                </dd>
-              </div>
-            )}
-          </>
+        {isOngoing && job.stage && (
+          <div>
+            <dt>Stage</dt>
+            <dd>
+              <span className={cx(styles.stage, styles[job.stage])}>{STAGE_LABELS[job.stage]}</span>
+            </dd>
+          </div>
+        )}
+        {isOngoing && job.estimatedCompletion && (
+          <div className={styles.wide}>
+            <dt>Estimated completion</dt>
+            <dd>
+              <time dateTime={job.estimatedCompletion}>{formatInstant(job.estimatedCompletion)}</time>
+            </dd>
+          </div>
         )}
       </dl>
 
-      {isOngoing && a.progress !== undefined && <ProgressBar value={a.progress} label={`${name} progress`} />}
+      {isOngoing && <ProgressBar value={job.progress ?? 0} label={`${name} progress`} />}
 
       {isUnassigned && onAssign && (
         <Button
           size="sm"
           fullWidth
           startIcon={<UserPlus aria-hidden="true" />}
-          aria-describedby={`${nameId} ${plateId}`}
+          // Which card: "Toyota Camry 2020 CAB-1234" (a vehicle known only by its plate is named once).
+          aria-describedby={name === job.vehicle.plate ? plateId : `${nameId} ${plateId}`}
           data-assign-button=""
-          onClick={() => onAssign(a)}
+          data-job-id={job.id}
+          onClick={() => onAssign(job)}
         >
           Assign Employee
         </Button>

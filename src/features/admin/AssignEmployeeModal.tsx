@@ -1,99 +1,142 @@
 import { useId, useState } from 'react';
-import { Star } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
+import type { Employee } from '@contract/employees';
+import { messageOf } from '@/api/errors';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
-import { filterEmployees } from '@/features/appointments/employeeSearch';
-import { formatAppointmentDate, vehicleName } from '@/features/appointments/formatters';
-import type { Appointment, Employee } from '@/features/appointments/types';
+import { useGetEmployeesQuery } from '@/features/admin/employeesApi';
+import { employeeSearchChanged, selectEmployeeSearch } from '@/features/appointments/appointmentsSlice';
+import { bayLabel, formatJobSlot, vehicleName } from '@/features/jobs/format';
+import { useAssignEmployeeMutation } from '@/features/jobs/jobsApi';
 import { cx } from '@/lib/classNames';
+import { filterEmployees } from './employeeSearch';
 import emptyState from './EmptyState.module.css';
 import styles from './AssignEmployeeModal.module.css';
 
 export interface AssignEmployeeModalProps {
-  /** The appointment awaiting assignment. */
-  appointment: Appointment;
-  employees: Employee[];
-  onAssign: (employee: Employee) => void;
+  /** The job awaiting assignment. */
+  job: Appointment;
+  /** After the server assigned `employeeName` (the dialog is done). */
+  onAssigned: (job: Appointment, employeeName: string) => void;
   onClose: () => void;
 }
 
+const openJobs = (n: number) => `${n} open ${n === 1 ? 'job' : 'jobs'}`;
+
 /**
- * Picks a technician for an appointment (spec §2 "Admin dashboard", §4 "Admin appointment"): search by name
- * or specialization; busy employees cannot be assigned. Mount it when needed: the search starts empty.
+ * Picks a technician for a job (spec §2 "Admin dashboard", §4 "Admin appointment"): the registered technicians
+ * with their department as specialization, their open jobs, and whether they are free at the job's date and
+ * slot; busy ones cannot be assigned. Search by name or specialization. The server decides: a 409 (someone
+ * assigned it first, or the technician just became busy) shows its message here, and the board and this list
+ * refetch (the mutation invalidates their tags). Mount it per job (key) so its state starts fresh.
  */
-export function AssignEmployeeModal({ appointment, employees, onAssign, onClose }: AssignEmployeeModalProps) {
-  const [query, setQuery] = useState('');
+export function AssignEmployeeModal({ job, onAssigned, onClose }: AssignEmployeeModalProps) {
+  const dispatch = useAppDispatch();
+  const query = useAppSelector(selectEmployeeSearch);
   const idPrefix = useId();
-  const matches = filterEmployees(employees, query);
+  const employees = useGetEmployeesQuery({ date: job.date, slot: job.slot });
+  const [assign, { isLoading: assigning }] = useAssignEmployeeMutation();
+  const [pendingName, setPendingName] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const all = employees.currentData ?? [];
+  const matches = filterEmployees(all, query);
+  const vehicle = `${vehicleName(job.vehicle)} (${job.vehicle.plate})`;
+
+  async function handleAssign(employee: Employee) {
+    // Busy technicians have a disabled button (spec §4); a second click while one assignment is on its way is ignored.
+    if (employee.availability !== 'available' || assigning) return;
+    setFailure(null);
+    setPendingName(employee.fullName);
+    try {
+      const assigned = await assign({ id: job.id, employeeId: employee.id, expectedVersion: job.version }).unwrap();
+      onAssigned(assigned, assigned.assignedEmployee?.fullName ?? employee.fullName);
+    } catch (error) {
+      // 409: "Already assigned to <name>." / "<name> already has a job at that time." / the version message.
+      setFailure(messageOf(error));
+      setPendingName(null);
+    }
+  }
+
+  const listStatus =
+    pendingName !== null
+      ? `Assigning ${pendingName}…`
+      : matches.length === 0
+        ? 'No employees found'
+        : `${matches.length} ${matches.length === 1 ? 'employee' : 'employees'} listed`;
 
   return (
     <Modal
       open
       onClose={onClose}
       size="lg"
-      title={`Assign Employee to ${vehicleName(appointment)} (${appointment.vehicleLicensePlate})`}
-      description={`${appointment.serviceTypeName} · ${formatAppointmentDate(appointment.appointmentDate)} · ${appointment.serviceCenter}, ${appointment.centerSlot}`}
+      title={`Assign Employee to ${vehicle}`}
+      description={`${job.serviceType.name} · ${formatJobSlot(job)} · ${job.center.name}, ${bayLabel(job.bay)}`}
     >
       <div className={styles.body}>
+        {failure !== null && <Alert variant="error">{failure}</Alert>}
         <TextField
           label="Search employees"
           type="search"
           placeholder="Name or specialization"
           autoComplete="off"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => dispatch(employeeSearchChanged(event.target.value))}
         />
-        <p role="status" className={matches.length === 0 ? emptyState.empty : 'visually-hidden'}>
-          {matches.length === 0
-            ? 'No employees found'
-            : `${matches.length} ${matches.length === 1 ? 'employee' : 'employees'} listed`}
-        </p>
-        {matches.length > 0 && (
-          <ul className={styles.list} aria-label="Employees">
-            {matches.map((employee) => {
-              const nameId = `${idPrefix}-${employee.id}-name`;
-              const busy = employee.availability !== 'available';
-              return (
-                <li key={employee.id} className={styles.row}>
-                  <div className={styles.info}>
-                    <p id={nameId} className={styles.name}>
-                      {employee.name}
-                    </p>
-                    <p className={styles.specialization}>{employee.specialization}</p>
-                    <ul className={styles.meta}>
-                      <li>
-                        <span className={cx(styles.availability, busy ? styles.busy : styles.available)}>
-                          {busy ? 'Busy' : 'Available'}
-                        </span>
-                      </li>
-                      <li>
-                        Workload: {employee.currentWorkload} {employee.currentWorkload === 1 ? 'task' : 'tasks'}
-                      </li>
-                      <li className={styles.rating}>
-                        <Star aria-hidden="true" />
-                        <span>
-                          <span className="visually-hidden">Rating: </span>
-                          {employee.rating.toFixed(1)} / 5
-                        </span>
-                      </li>
-                    </ul>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant={busy ? 'secondary' : 'primary'}
-                    disabled={busy}
-                    aria-describedby={nameId}
-                    onClick={() => onAssign(employee)}
-                    className={styles.assign}
-                  >
-                    Assign
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <DataState
+          isLoading={employees.currentData === undefined && employees.isFetching}
+          error={employees.isError ? messageOf(employees.error) : null}
+          onRetry={() => void employees.refetch()}
+          loadingLabel="Loading employees"
+        >
+          <p role="status" className={matches.length === 0 && pendingName === null ? emptyState.empty : 'visually-hidden'}>
+            {listStatus}
+          </p>
+          {matches.length > 0 && (
+            <ul className={styles.list} aria-label="Employees" aria-busy={assigning || undefined}>
+              {matches.map((employee) => {
+                const nameId = `${idPrefix}-${employee.id}-name`;
+                const busy = employee.availability !== 'available';
+                return (
+                  <li key={employee.id} className={styles.row}>
+                    <div className={styles.info}>
+                      <p id={nameId} className={styles.name}>
+                        {employee.fullName}
+                      </p>
+                      <p className={styles.specialization}>
+                        <span className="visually-hidden">Specialization: </span>
+                        {employee.specialization ?? 'No department'}
+                      </p>
+                      <ul className={styles.meta}>
+                        <li>
+                          <span className={cx(styles.availability, busy ? styles.busy : styles.available)}>{busy ? 'Busy' : 'Available'}</span>
+                        </li>
+                        <li>
+                          <span className="visually-hidden">Workload: </span>
+                          {openJobs(employee.currentWorkload)}
+                        </li>
+                      </ul>
+                    </div>
+                    <Button
+                      size="sm"
+                      variant={busy ? 'secondary' : 'primary'}
+                      disabled={busy}
+                      aria-describedby={nameId}
+                      onClick={() => void handleAssign(employee)}
+                      className={styles.assign}
+                    >
+                      Assign
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </DataState>
       </div>
     </Modal>
   );

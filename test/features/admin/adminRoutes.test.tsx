@@ -3,8 +3,22 @@ import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
+import { shopWithJobs } from './boardFixtures';
+import { boardHandlers, fakeBoard } from './fakeBoard';
 
 const admin = () => ({ preloadedState: { auth: signedIn('ADMIN') } });
+
+/** The dashboard asks the server for its columns, counts and the catalogue: a small shop answers. */
+function serveBoard() {
+  const shop = shopWithJobs();
+  const board = fakeBoard(shop.jobs, shop.all);
+  server.use(...boardHandlers(board));
+  return board;
+}
+
+beforeEach(() => {
+  serveBoard();
+});
 /** The first render of a lazy page compiles its chunk under ts-jest, which can take over a second when suites run in parallel. */
 const FIRST_LOAD = { timeout: 5000 };
 
@@ -117,15 +131,22 @@ describe('admin layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
-  test('Logout resets the appointments to the samples', async () => {
+  test('Logout clears the board: the Day filter, the open dialog and the cached server data; nothing on the server changes', async () => {
+    const board = serveBoard();
     const { user, store } = renderApp('/admin/dashboard', admin());
     const awaiting = await screen.findByRole('region', { name: 'Awaiting Assignment' }, FIRST_LOAD);
-    await user.click(within(awaiting).getAllByRole('button', { name: 'Assign Employee' })[0]);
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Assign', description: 'Nimal Perera' }));
-    expect(store.getState().appointments.appointments.find((a) => a.id === 'APT-2007')?.status).toBe('CONFIRMED');
+    await within(awaiting).findByRole('article', { name: 'Toyota Camry' });
+    await user.type(screen.getByLabelText('Day'), '2099-01-15');
+    await user.click(within(awaiting).getByRole('button', { name: 'Assign Employee', description: /Toyota Camry/ }));
+    await user.type(within(screen.getByRole('dialog')).getByRole('searchbox', { name: 'Search employees' }), 'nim');
+    expect(store.getState().appointments).toEqual({ boardDay: '2099-01-15', employeeSearch: 'nim', assigningId: expect.any(String) });
+    expect(Object.keys(store.getState().api.queries).length).toBeGreaterThan(0);
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));
-    expect(store.getState().appointments.appointments.find((a) => a.id === 'APT-2007')?.status).toBe('PENDING');
+    expect(store.getState().appointments).toEqual({ boardDay: null, employeeSearch: '', assigningId: null });
+    await waitFor(() => expect(store.getState().api.queries).toEqual({}));
+    expect(board.requests.assign).toEqual([]);
   });
 });
