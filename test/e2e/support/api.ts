@@ -11,6 +11,8 @@ export interface TestUser {
   fullName: string;
   phoneNumber: string;
   address: string;
+  /** Technicians only: shown to the admin as their specialization. */
+  department?: string;
 }
 
 /** The login / registration answer: the token pair and the user (api-contract.md). */

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -15,21 +15,36 @@ export interface BrowserErrors {
  */
 const ALWAYS_ALLOWED = [/^Failed to load resource: the server responded with a status of 4\d\d/];
 
+/**
+ * Records the console errors, uncaught errors and 5xx answers of every page of `context`. The `browserErrors`
+ * fixture does this for the test's own context; a test that opens more contexts (several people at once)
+ * watches each of them and calls `expectNone()` at its end.
+ */
+export function watchBrowserErrors(context: BrowserContext): BrowserErrors & { expectNone(): void } {
+  const allowed = [...ALWAYS_ALLOWED];
+  const seen: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console.error: ${message.text()}`);
+  });
+  context.on('weberror', (error) => seen.push(`uncaught error: ${error.error().message}`));
+  context.on('response', (response) => {
+    if (response.status() >= 500) seen.push(`HTTP ${response.status()} from ${response.request().method()} ${response.url()}`);
+  });
+  return {
+    allow: (pattern) => allowed.push(pattern),
+    expectNone: () => {
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line.replace(/^console\.error: /, ''))));
+      expect(unexpected, 'unexpected errors in the browser').toEqual([]);
+    },
+  };
+}
+
 export const test = base.extend<{ browserErrors: BrowserErrors }>({
   browserErrors: [
     async ({ context }, use) => {
-      const allowed = [...ALWAYS_ALLOWED];
-      const seen: string[] = [];
-      context.on('console', (message) => {
-        if (message.type() === 'error') seen.push(`console.error: ${message.text()}`);
-      });
-      context.on('weberror', (error) => seen.push(`uncaught error: ${error.error().message}`));
-      context.on('response', (response) => {
-        if (response.status() >= 500) seen.push(`HTTP ${response.status()} from ${response.request().method()} ${response.url()}`);
-      });
-      await use({ allow: (pattern) => allowed.push(pattern) });
-      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line.replace(/^console\.error: /, ''))));
-      expect(unexpected, 'unexpected errors in the browser').toEqual([]);
+      const watcher = watchBrowserErrors(context);
+      await use({ allow: watcher.allow });
+      watcher.expectNone();
     },
     { auto: true },
   ],
