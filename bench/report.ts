@@ -1,6 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildStatus } from './lib/build';
+import { BUILD_UP_TO_DATE, type BuildStatus } from './lib/build';
 import type { MachineInfo } from './lib/machine';
 import { BENCH_DIR } from './lib/paths';
 import { round } from './lib/stats';
@@ -150,9 +150,17 @@ function largeDataSection(r: LargeDataResult): string {
       `- busiest functions: ${p.byFunction.map((f) => `${f.fn} ${f.ms} ms`).join('; ')}`,
     ].join('\n');
   });
+  const d = r.dataset;
+  const statuses = (by: Record<string, number>) => Object.entries(by).map(([status, n]) => `${n.toLocaleString('en')} ${status}`).join(', ');
   return paragraphs(
-    `## 5. Large data: ${r.dataset.timeLogs.toLocaleString('en')} time logs, ${r.dataset.employeeServices.toLocaleString('en')} technician jobs, ${r.dataset.customerServices.toLocaleString('en')} customer jobs`,
-    `Production build in Chromium (1366×1000, no CPU throttling), deterministic data (seed ${r.dataset.seed}) seeded into \`persist:carcare\` (${r.dataset.persistedKiB} KiB). Scripting = CDP \`Performance.getMetrics\` ScriptDuration (main-thread CPU time) around a real mouse click, the wait for the UI to change and two frames; median of ${REPETITIONS}. The measurement alone (no click) costs ${r.harnessOverheadMs} ms. Rows = list items visible after the step / jobs that match the filter. Interactions above ${PROFILE_ABOVE_MS} ms are profiled once more below.`,
+    `## 5. Large data: ${d.timeLogs.toLocaleString('en')} time logs, ${d.technicianJobs.toLocaleString('en')} technician jobs, ${d.customerJobs.toLocaleString('en')} customer jobs, on the server`,
+    [
+      `The data lives on the server, as the SPA now reads it (RTK Query): the section starts a server of its own (${d.database}), registers one customer and one technician through the API, stops it, writes the data set into its database with the server's own database code (\`lib/largeDataset.ts\`: generated from seed ${d.seed} for ${d.today}, parameterised batched INSERTs, every constraint checked; ${(d.seedingMs / 1000).toFixed(1)} s), and starts it again on the production build.`,
+      `- Customer: ${d.customerJobs.toLocaleString('en')} appointments (${statuses(d.customerJobsByStatus)}) on their ${d.customerVehicles} vehicles, dated ${d.customerJobDates.join(' … ')}; the dashboard loads all ${d.customerJobsLoaded.toLocaleString('en')} (every page of GET /api/appointments).`,
+      `- Technician: ${d.technicianJobs.toLocaleString('en')} assigned jobs (${statuses(d.technicianJobsByStatus)}), dated ${d.technicianJobDates.join(' … ')}; the dashboard loads the open ones (any date) and those completed in the last ${d.recentCompletedDays} days: ${d.technicianJobsLoaded.toLocaleString('en')}.`,
+      `- Time logs: ${d.timeLogs.toLocaleString('en')} of the technician's over ${d.timeLogMonths} months (${d.timeLogsFrom} … ${d.timeLogsTo}), never overlapping; ${d.timeLogsThisMonth} this month, ${d.timeLogsPreviousMonth} the month before. The calendar fetches the 42 days it shows (GET /api/time-logs?from&to, 200 a page) on each month switch; a month already shown comes from RTK Query's cache.`,
+    ].join('\n'),
+    `Chromium (1366×1000, no CPU throttling). Scripting = CDP \`Performance.getMetrics\` ScriptDuration (main-thread CPU time) around a real mouse click, the wait for the UI to change (a filter: its button pressed; a month: the new month's total shown, the grid no longer busy — for a month not loaded yet, after its requests) and two frames; median of ${REPETITIONS}. In the cycle only the first "previous month" sample fetches; "not loaded yet" steps back to ${REPETITIONS} months never shown. The measurement alone (no click) costs ${r.harnessOverheadMs} ms. Rows = list items visible after the step / jobs the filter should show among those the dashboard loaded (counted from the API's answers). Interactions above ${PROFILE_ABOVE_MS} ms are profiled once more below.`,
     table(['Dashboard', 'Interaction', `Scripting (≤ ${SCRIPTING_TARGET_MS} ms)`, 'Layout + style', 'All main-thread tasks', 'Rows', 'Scripting samples (ms)'], rows),
     ...profiles,
   );
@@ -268,7 +276,8 @@ function shopSection(shop: ShopSection): string {
 
 export function renderMarkdown(report: BenchReport): string {
   const m = report.machine;
-  const build = report.build ? (report.build.rebuilt ? `rebuilt (${report.build.reason}, ${Math.round(report.build.durationMs / 1000)} s)` : 'up to date') : 'not checked';
+  const b = report.build;
+  const build = b ? (b.rebuilt ? `rebuilt (${b.reason}, ${Math.round(b.durationMs / 1000)} s)` : b.reason === BUILD_UP_TO_DATE ? 'up to date' : b.reason) : 'not checked';
   const errors = Object.entries(report.errors);
   return `${paragraphs(
     '# CarCare benchmark report',
@@ -334,9 +343,12 @@ export function missedTargets(report: BenchReport): string[] {
   return missed;
 }
 
+/** Writes report.md and report.json into bench/, or into BENCH_REPORT_DIR (e.g. to keep a partial run apart). */
 export function writeReport(report: BenchReport): { markdown: string; json: string } {
-  const markdown = path.join(BENCH_DIR, 'report.md');
-  const json = path.join(BENCH_DIR, 'report.json');
+  const dir = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : BENCH_DIR;
+  mkdirSync(dir, { recursive: true });
+  const markdown = path.join(dir, 'report.md');
+  const json = path.join(dir, 'report.json');
   writeFileSync(markdown, renderMarkdown(report));
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   return { markdown, json };

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds if needed, starts the server on the production build, and measures route sizes and
- * requests, Lighthouse, large-data UI responsiveness, the refresh storm and server throughput; then the shop on a
- * large data set (its own servers, on PGlite and on PostgreSQL). Writes bench/report.md and bench/report.json.
+ * requests, Lighthouse, the refresh storm and server throughput; large-data UI responsiveness (on a server of its
+ * own whose database it seeds first); then the shop on a large data set (its own servers, on PGlite and on
+ * PostgreSQL). Writes bench/report.md and bench/report.json.
  * Exits non-zero when a section fails to run, the refresh storm does not give exactly one refresh and 100
  * successes, or the shop's contention run does not give exactly 10 bookings and 190 × 409.
  *
@@ -27,8 +28,10 @@ const log = (line: string) => console.info(`[bench] ${line}`);
 
 /** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop runs only those (default: all). */
 const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop'] as const;
-/** The sections that use the production build and the one shared server (the shop starts its own servers). */
+/** The sections that use the production build (the shop's servers are API-only). */
 const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
+/** The sections that use the one shared server (large data and the shop start their own, on seeded databases). */
+const SHARED_SERVER_SECTIONS = ['routes', 'lighthouse', 'refresh storm', 'throughput'] as const;
 const selected = new Set(
   (process.env.BENCH_SECTIONS ?? '')
     .split(',')
@@ -92,26 +95,30 @@ async function main(): Promise<number> {
     if (APP_SECTIONS.some(wanted)) {
       report.build = await section(report, 'build', ensureFreshBuild);
       if (!report.build) return finish(report, started);
-      server = await startServer({ accessTokenTtl: '1h' });
-      log(`server on ${server.origin}`);
-      const s = await signIn(server);
-      const { origin, apiBase, jwtSecret } = server;
+      // The large-data section starts a server of its own (its database seeded first); the others share this one.
+      const shared = SHARED_SERVER_SECTIONS.some(wanted) ? await startServer({ accessTokenTtl: '1h' }) : null;
+      server = shared;
+      if (shared) log(`server on ${shared.origin}`);
+      const s = shared ? await signIn(shared) : null;
 
       if (wanted('routes') || wanted('large data')) {
         browser = await launchBrowser();
         const b = browser;
-        report.routes = await section(report, 'routes', () => measureRoutes(b, origin, s));
-        report.largeData = await section(report, 'large data', () => runLargeData(b, origin, s.customer, s.employee, log));
+        if (shared && s) report.routes = await section(report, 'routes', () => measureRoutes(b, shared.origin, s));
+        report.largeData = await section(report, 'large data', () => runLargeData(b, log));
         await browser.close();
         browser = null;
       }
 
-      report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
-      for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
-      report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
-      report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
-      await server.stop();
-      server = null;
+      if (shared && s) {
+        const { origin, apiBase, jwtSecret } = shared;
+        report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
+        for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
+        report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
+        report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
+        await shared.stop();
+        server = null;
+      }
     }
 
     report.shop = await section(report, 'shop', () => runShop(log));

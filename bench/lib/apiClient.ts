@@ -54,3 +54,19 @@ export function sessionStorageEntries(session: BenchSession): { name: string; va
     { name: 'user', value: JSON.stringify(session.user) },
   ];
 }
+
+/** GET a keyset-paged list (`{ items, nextCursor? }`) to its end, 200 at a time, as the SPA's fetchAllPages does. */
+export async function getAllPages<T>(apiBase: string, session: BenchSession, path: string, params: Record<string, string>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const query = new URLSearchParams({ ...params, limit: '200', ...(cursor && { cursor }) });
+    const res = await fetch(`${apiBase}${path}?${query}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`GET ${path}?${query} → ${res.status} ${text.slice(0, 300)}`);
+    const page = JSON.parse(text) as { items: T[]; nextCursor?: string };
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+}

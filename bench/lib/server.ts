@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './paths';
+import { DIST, ROOT } from './paths';
 import { freePort, makeTempDir, removeTempDir, sleep, spawnTracked, stopProcess } from './processes';
 
 export interface ServerOptions {
@@ -14,7 +14,7 @@ export interface ServerOptions {
   workDir?: string;
   /** DATABASE_URL: a URL → that PostgreSQL; null → the embedded database; default: as the bench's environment says. */
   databaseUrl?: string | null;
-  /** STATIC_DIR; null serves the API only (no build needed). Default `dist`. */
+  /** STATIC_DIR; null serves the API only (no build needed). Default: the build (lib/paths.ts DIST). */
   staticDir?: string | null;
   /** More environment variables for the server (e.g. DEMO_DATA, SHOP_TIME_ZONE). */
   env?: Record<string, string>;
@@ -60,7 +60,7 @@ export function serverDataDir(workDir: string): string {
  * the API on a free loopback port, on a fresh embedded database in a temporary directory (removed by stop()).
  * The options let the shop section start it on a database it has seeded (`workDir`, `databaseUrl`), API only.
  */
-export async function startServer({ accessTokenTtl, workDir, databaseUrl, staticDir = 'dist', env = {} }: ServerOptions): Promise<BenchServer> {
+export async function startServer({ accessTokenTtl, workDir, databaseUrl, staticDir = DIST, env = {} }: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = workDir ?? makeTempDir('data');

@@ -3,7 +3,7 @@ import type { Catalog } from '../../server/src/catalog/queries';
 import { APPOINTMENT_MESSAGES } from '../../server/src/contract/appointments';
 import { addCalendarDays, shopNow } from '../../server/src/shopTime';
 import { type BenchSession, loginUser } from '../lib/apiClient';
-import { prng } from '../lib/dataset';
+import { prng } from '../lib/prng';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
 import { type BenchPostgres, POSTGRES_SETTINGS, postgresUnavailable, startPostgres } from '../lib/postgres';
