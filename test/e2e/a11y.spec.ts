@@ -5,6 +5,8 @@ import { ADMIN } from './support/constants';
 import { expect, test } from './support/fixtures';
 import { captureScreens, VIEWPORTS } from './support/screenshots';
 import { seedSession, signInViaUi } from './support/session';
+import { adminSession, assignViaApi, bookViaApi, dayFromToday, logTimeViaApi, ownDay, setStatusViaApi, uniquePlate } from './support/shop';
+import { addVehicleViaApi, freeDay, registerTechnician, shiftDay, uniqueTag } from './support/shopSetup';
 
 /** Presses Tab until `target` has focus (keyboard only); fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<number> {
@@ -77,25 +79,50 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
 
   test('customer pages', async ({ page, request }) => {
     const { auth } = await registerViaApi(request, 'CUSTOMER');
+    const technician = await registerTechnician(request, 'Kasun Silva', 'Engine');
+    const corolla = uniquePlate();
+    await addVehicleViaApi(request, auth, { plate: corolla, make: 'Toyota', model: 'Corolla', year: 2019 });
+    const day = await freeDay(request);
+    const assigned = await bookViaApi(request, auth, { plate: corolla, serviceType: 'FULL_SERVICE', date: day, slot: '10:00' });
+    await assignViaApi(request, await adminSession(request), assigned, technician.auth.id);
+    await setStatusViaApi(request, technician.auth, assigned, 'in_progress');
+    await bookViaApi(request, auth, { serviceType: 'OIL_CHANGE', date: shiftDay(day, 1), slot: '09:00' });
+
     await seedSession(page, auth);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
-    await page.getByRole('region', { name: 'Service list' }).getByRole('button').first().click();
+    const rows = page.getByRole('region', { name: 'Service list' }).getByRole('button');
+    await expect(rows).toHaveCount(2);
+    await rows.filter({ hasText: corolla }).click();
     await page.getByRole('button', { name: 'Show Location' }).click();
-    await expect(page.getByRole('img', { name: /Map placeholder/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Service Details' }).locator('address')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'customer dashboard (details and location open)');
     await captureScreens(page, 'customer-dashboard');
 
+    // The confirmation dialogs of a booking that has not started.
+    await rows.filter({ hasNotText: corolla }).click();
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'customer dashboard, Reschedule open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel this appointment?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'customer dashboard, Cancel Appointment open');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
     await page.goto('/dashboard/appointments');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book an Appointment');
+    await expect(page.getByLabel('Vehicle ID')).toHaveAccessibleDescription('Pick one of your vehicles or type a new number plate.');
     await expectNoSeriousA11yViolations(page, 'booking form');
     await captureScreens(page, 'booking');
-    await page.getByLabel('Vehicle ID').fill('CAB-0001');
-    await page.getByLabel('Service Type').selectOption('Full Service');
-    await page.getByLabel('Service Date').fill('2099-06-01');
-    await page.getByLabel('Time Slot').selectOption('09:00-10:00 AM');
+    await page.getByLabel('Vehicle ID').fill(uniquePlate());
+    await page.getByLabel('Service Type').selectOption({ label: 'Full Service' });
+    await page.getByLabel('Service Date').fill(ownDay());
+    await page.getByLabel('Time Slot').selectOption({ label: '09:00-10:00 AM' });
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Appointment Booked' })).toBeVisible();
+    await expect(page.getByText('Full Service', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'booking confirmation');
     await captureScreens(page, 'booking-confirmation');
 
@@ -116,25 +143,47 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
   });
 
   test('technician pages, with each panel open', async ({ page, request }) => {
-    const { auth } = await registerViaApi(request, 'EMPLOYEE');
-    await seedSession(page, auth);
+    const technician = await registerTechnician(request, 'Tara Wijesinghe', 'Engine');
+    const customer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Dilan Wickramasinghe' });
+    const admin = await adminSession(request);
+    const [prius, mazda] = [uniquePlate(), uniquePlate()];
+    await addVehicleViaApi(request, customer.auth, { plate: prius, make: 'Toyota', model: 'Prius' });
+    await addVehicleViaApi(request, customer.auth, { plate: mazda, make: 'Mazda', model: '3' });
+    const day = await freeDay(request);
+    const first = await bookViaApi(request, customer.auth, { plate: prius, date: day, slot: '09:00' });
+    const second = await bookViaApi(request, customer.auth, { plate: mazda, serviceType: 'BRAKE_INSPECTION', date: day, slot: '10:00' });
+    await assignViaApi(request, admin, first, technician.auth.id);
+    await assignViaApi(request, admin, second, technician.auth.id);
+    await setStatusViaApi(request, technician.auth, second, 'in_progress');
+    await logTimeViaApi(request, technician.auth, { appointmentId: second.id, date: dayFromToday(0), startTime: '08:00', endTime: '09:30', description: 'Inspected the brakes' });
+
+    await seedSession(page, technician.auth);
     await page.goto('/dashboard');
     await expect(page.getByRole('grid', { name: 'Monthly Work Summary' })).toBeVisible();
+    const jobs = page.getByRole('region', { name: 'Assigned services list' }).getByRole('article');
+    await expect(jobs).toHaveCount(2);
+    await expect(page.getByRole('region', { name: /^Logs for / }).getByRole('article')).toContainText('Inspected the brakes');
     await expectNoSeriousA11yViolations(page, 'employee dashboard');
     await captureScreens(page, 'employee-dashboard');
 
-    const firstJob = page.getByRole('region', { name: 'Assigned services list' }).getByRole('article').first();
-    await firstJob.getByRole('button', { name: 'Update Status' }).click();
-    await expect(page.getByRole('dialog', { name: 'Update Status' })).toBeVisible();
+    const inProgress = jobs.filter({ hasText: 'In Progress' });
+    await inProgress.getByRole('button', { name: 'Update Status' }).click();
+    await expect(page.getByRole('dialog', { name: 'Update Status' }).getByLabel('Stage')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'employee dashboard, Update Status open');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(firstJob.getByRole('button', { name: 'Update Status' })).toBeFocused();
+    await expect(inProgress.getByRole('button', { name: 'Update Status' })).toBeFocused();
 
-    await firstJob.getByRole('button', { name: 'Log Time' }).click();
+    await inProgress.getByRole('button', { name: 'Log Time' }).click();
     await expect(page.getByRole('dialog', { name: 'Log Time' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'employee dashboard, Log Time open');
     await captureScreens(page, 'employee-log-time');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log Time' })).toHaveAccessibleDescription(/^Editing a saved entry/);
+    await expectNoSeriousA11yViolations(page, 'employee dashboard, editing a log');
     await page.keyboard.press('Escape');
 
     await page.goto('/dashboard/appointments');
@@ -142,16 +191,47 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await expectNoSeriousA11yViolations(page, 'access denied (within the dashboard)');
   });
 
-  test('admin dashboard, with the assign modal open', async ({ page }) => {
+  test('admin dashboard, with the assign modal open', async ({ page, request }) => {
+    const day = await freeDay(request);
+    const tag = uniqueTag();
+    const technician = await registerTechnician(request, `Kasun Silva ${tag}`, 'Engine');
+    await registerTechnician(request, `Nimal Perera ${tag}`, 'Diagnostics');
+    const customer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Ayesha Fernando' });
+    const camry = uniquePlate();
+    await addVehicleViaApi(request, customer.auth, { plate: camry, make: 'Toyota', model: 'Camry', year: 2020 });
+    await bookViaApi(request, customer.auth, { plate: camry, date: day, slot: '09:00' });
+    const [civic, leaf] = [uniquePlate(), uniquePlate()];
+    await addVehicleViaApi(request, customer.auth, { plate: civic, make: 'Honda', model: 'Civic', year: 2018 });
+    await addVehicleViaApi(request, customer.auth, { plate: leaf, make: 'Nissan', model: 'Leaf', year: 2022 });
+    const admin = await adminSession(request);
+    // Kasun's upcoming job is at the Camry's time: in the Camry's dialog he is busy (a disabled Assign).
+    const upcoming = await bookViaApi(request, customer.auth, { plate: civic, date: day, slot: '09:00' });
+    const ongoing = await bookViaApi(request, customer.auth, { plate: leaf, serviceType: 'FULL_SERVICE', date: day, slot: '11:00' });
+    await assignViaApi(request, admin, upcoming, technician.auth.id);
+    await assignViaApi(request, admin, ongoing, technician.auth.id);
+    await setStatusViaApi(request, technician.auth, ongoing, 'in_progress');
+
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
     await expect(page.getByRole('region', { name: 'Awaiting Assignment' })).toBeVisible();
+    await page.getByLabel('Day', { exact: true }).fill(day);
+    for (const title of ['Upcoming Services', 'Ongoing Services', 'Awaiting Assignment']) {
+      await expect(page.getByRole('region', { name: title }).getByRole('article')).toHaveCount(1);
+    }
+    await expect(page.getByRole('progressbar')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'admin dashboard');
     await captureScreens(page, 'admin-dashboard');
 
-    await page.getByRole('button', { name: 'Assign Employee' }).first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('region', { name: 'Awaiting Assignment' }).getByRole('button', { name: 'Assign Employee' }).click();
+    const dialog = page.getByRole('dialog', { name: `Assign Employee to Toyota Camry (${camry})` });
+    await dialog.getByRole('searchbox', { name: 'Search employees' }).fill(tag);
+    const assignButtons = dialog.getByRole('list', { name: 'Employees' }).getByRole('button', { name: 'Assign' });
+    await expect(assignButtons).toHaveCount(2);
+    await expect(assignButtons.and(page.locator(':disabled'))).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'admin dashboard, assign modal open');
     await captureScreens(page, 'admin-assign-modal');
+    await dialog.getByRole('searchbox', { name: 'Search employees' }).fill(`nobody ${tag}`);
+    await expect(dialog.getByText('No employees found', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'admin dashboard, assign modal with no match');
   });
 
   test('admin placeholder pages', async ({ page }) => {
@@ -179,15 +259,28 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome, ${user.fullName}`);
   });
 
-  test('assign modal: open with Enter, search, Tab to Assign, Enter; focus comes back; Escape closes', async ({ page }) => {
+  test('assign modal: open with Enter, search, Tab to Assign, Enter; focus comes back; Escape closes', async ({ page, request }) => {
+    const day = await freeDay(request);
+    const tag = uniqueTag();
+    const ruwan = `Ruwan Fernando ${tag}`;
+    await registerTechnician(request, ruwan, 'Diagnostics');
+    const customer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Ayesha Fernando' });
+    const camry = uniquePlate();
+    await addVehicleViaApi(request, customer.auth, { plate: camry, make: 'Toyota', model: 'Camry' });
+    await bookViaApi(request, customer.auth, { plate: camry, date: day, slot: '09:00' });
+    await bookViaApi(request, customer.auth, { date: day, slot: '10:00' });
+
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await page.getByLabel('Day', { exact: true }).fill(day);
     const awaiting = page.getByRole('region', { name: 'Awaiting Assignment' });
     const upcoming = page.getByRole('region', { name: 'Upcoming Services' });
+    await expect(awaiting.getByRole('article')).toHaveCount(2);
     const firstAssign = awaiting.getByRole('article', { name: 'Toyota Camry' }).getByRole('button', { name: 'Assign Employee' });
+    await page.getByRole('heading', { level: 1 }).focus();
     await tabTo(page, firstAssign);
     await page.keyboard.press('Enter');
 
-    const dialog = page.getByRole('dialog', { name: /^Assign Employee to Toyota Camry/ });
+    const dialog = page.getByRole('dialog', { name: `Assign Employee to Toyota Camry (${camry})` });
     await expect(dialog).toBeVisible();
     const search = dialog.getByRole('searchbox', { name: 'Search employees' });
     await expect(search).toBeFocused();
@@ -197,20 +290,24 @@ test.describe('keyboard only', () => {
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     }
     await search.focus();
-    await page.keyboard.type('Ruwan');
+    await page.keyboard.type(ruwan);
     await expect(dialog.getByRole('list', { name: 'Employees' }).getByRole('listitem').filter({ has: page.getByRole('button') })).toHaveCount(1);
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Assign', exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
 
     await expect(dialog).toHaveCount(0);
-    await expect(upcoming.getByRole('article', { name: 'Toyota Camry' })).toContainText('Ruwan Fernando');
+    await expect(upcoming.getByRole('article', { name: 'Toyota Camry' })).toContainText(ruwan);
     // The Camry's button is gone: focus lands on the next Assign Employee button, not on <body>.
-    const nextAssign = awaiting.getByRole('button', { name: 'Assign Employee' }).first();
+    const nextAssign = awaiting.getByRole('button', { name: 'Assign Employee' });
+    await expect(nextAssign).toHaveCount(1);
     await expect(nextAssign).toBeFocused();
 
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
+    // Ruwan now works at 09:00 that day, not at 10:00: still free for this one.
+    await page.keyboard.type(ruwan);
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Assign', exact: true })).toBeEnabled();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(nextAssign).toBeFocused();

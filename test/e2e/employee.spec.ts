@@ -1,17 +1,25 @@
-import type { Page } from '@playwright/test';
-import { newTestUser, registerViaApi } from './support/api';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Appointment } from '@contract/appointments';
+import { type AuthAnswer, newTestUser, registerViaApi } from './support/api';
 import { answerDialog, expect, test } from './support/fixtures';
-import { readAuthStorage, seedSession, submitSignIn } from './support/session';
+import { readAuthStorage, seedSession, signInViaUi, submitSignIn } from './support/session';
+import { adminSession, assignViaApi, bookViaApi, dayFromToday, logTimeViaApi, setStatusViaApi, uniquePlate } from './support/shop';
+import {
+  addVehicleViaApi,
+  appointmentViaApi,
+  dayLabel,
+  freeDay,
+  freshSession,
+  instant,
+  jobSlot,
+  monthLabel,
+  registerTechnician,
+  shiftDay,
+  shortDate,
+  timeLogsViaApi,
+} from './support/shopSetup';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** The browser's today as the calendar sees it (local time). */
-async function browserToday(page: Page): Promise<{ year: number; month: number; day: number }> {
-  return page.evaluate(() => {
-    const now = new Date();
-    return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-  });
-}
+const INVALID_LOG = 'Please enter a valid description and time range';
 
 /** The Overview counts (Active Projects, Not Started, Completed This Week). */
 async function expectCounts(page: Page, active: number, notStarted: number, completedThisWeek: number): Promise<void> {
@@ -24,6 +32,41 @@ async function expectCounts(page: Page, active: number, notStarted: number, comp
 
 function jobRow(page: Page, customer: string) {
   return page.getByRole('region', { name: 'Assigned services list' }).getByRole('article', { name: customer });
+}
+
+/** The value beside a label in a row's description list. */
+function pair(scope: Locator, label: string): Locator {
+  return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** `YYYY-MM-01` of next month. */
+function firstOfNextMonth(): string {
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+  return `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-01`;
+}
+
+interface Job extends Appointment {
+  plate: string;
+}
+
+/**
+ * A job of a new customer (`customerName`, vehicle `make model`), booked through the API and assigned to
+ * `technician` by the admin: CONFIRMED, i.e. "Not Started" for the technician.
+ */
+async function assignedJob(
+  request: APIRequestContext,
+  technician: AuthAnswer,
+  customerName: string,
+  vehicle: { make: string; model: string },
+  when: { date: string; slot: string; serviceType?: string },
+): Promise<Job> {
+  const customer = await registerViaApi(request, 'CUSTOMER', { fullName: customerName });
+  const plate = uniquePlate();
+  await addVehicleViaApi(request, customer.auth, { plate, ...vehicle });
+  const booked = await bookViaApi(request, customer.auth, { plate, serviceType: when.serviceType ?? 'OIL_CHANGE', date: when.date, slot: when.slot });
+  const assigned = await assignViaApi(request, await adminSession(request), booked, technician.id);
+  return { ...assigned, plate };
 }
 
 test.describe('technician', () => {
@@ -77,144 +120,267 @@ test.describe('technician', () => {
     await expect(page).toHaveURL('/register/employee');
   });
 
-  test('changes statuses, logs time, uses the calendar and the day panel; everything survives a reload', async ({ page, request }) => {
-    const { auth } = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Sunil Rajapaksha' });
-    await seedSession(page, auth);
+  test('Assigned Services, counts and filters come from the server; Update Status saves there', async ({ page, request }) => {
+    const day = await freeDay(request);
+    const technician = await registerTechnician(request, 'Sunil Rajapaksha', 'Engine');
+    const tech = technician.auth;
+    const dilan = await assignedJob(request, tech, 'Dilan Wickramasinghe', { make: 'Toyota', model: 'Prius' }, { date: day, slot: '09:00' });
+    const sachini = await assignedJob(request, tech, 'Sachini Rathnayake', { make: 'Mazda', model: '3' }, { date: day, slot: '10:00' });
+    const amal = await assignedJob(request, tech, 'Amal Perera', { make: 'Honda', model: 'Fit' }, { date: shiftDay(day, 1), slot: '09:00' });
+    const nuwan = await assignedJob(request, tech, 'Nuwan Silva', { make: 'Nissan', model: 'Leaf' }, { date: shiftDay(day, -1), slot: '14:00' });
+    // (A new session: the first token may have expired during the set-up.)
+    const again = await freshSession(request, technician.user);
+    await setStatusViaApi(request, again, amal, 'in_progress');
+    await setStatusViaApi(request, again, nuwan, 'completed');
+    // Another technician's job is not listed.
+    const other = await registerTechnician(request, 'Other Technician');
+    await assignedJob(request, other.auth, 'Someone Else', { make: 'Kia', model: 'Rio' }, { date: day, slot: '09:00' });
+
+    await seedSession(page, tech);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Sunil');
-    await expectCounts(page, 1, 2, 0);
-    for (const action of ['Manage Inventory', 'Unassigned Services', 'Service Scheduling']) await expect(page.getByText(action, { exact: true }).first()).toBeVisible();
+    await expectCounts(page, 1, 2, 1);
 
-    // --- Filters
+    // Open jobs by date, then the completed ones; each with its vehicle, service, booking and centre.
     const filters = page.getByRole('group', { name: 'Filter assigned services' });
     await expect(filters.getByRole('button')).toHaveText(['ALL', 'IN PROGRESS', 'NOT STARTED', 'COMPLETED']);
     const list = page.getByRole('region', { name: 'Assigned services list' });
-    await expect(list.getByRole('article')).toHaveCount(4);
+    await expect(list.getByRole('article')).toHaveText([/^Dilan Wickramasinghe/, /^Sachini Rathnayake/, /^Amal Perera/, /^Nuwan Silva/]);
+    const dilanRow = jobRow(page, 'Dilan Wickramasinghe');
+    await expect(dilanRow).toContainText(`Toyota Prius (${dilan.plate})`);
+    await expect(dilanRow).toContainText('Oil Change');
+    await expect(dilanRow).toContainText('Not Started');
+    await expect(pair(dilanRow, 'Booked')).toHaveText(jobSlot(dilan.date, '09:00-10:00 AM'));
+    await expect(pair(dilanRow, 'Centre')).toHaveText(`Downtown Workshop · Bay ${dilan.bay}`);
+    await expect(pair(dilanRow, 'Start')).toHaveText('—');
+    await expect(pair(dilanRow, 'Est. completion')).toHaveText('—');
+    await expect(jobRow(page, 'Amal Perera')).toContainText('In Progress');
+    await expect(jobRow(page, 'Nuwan Silva')).toContainText('Completed');
+    await expect(list).not.toContainText('Someone Else');
+
+    await filters.getByRole('button', { name: 'IN PROGRESS' }).click();
+    await expect(filters.getByRole('button', { name: 'IN PROGRESS' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(list.getByRole('article')).toHaveText([/^Amal Perera/]);
     await filters.getByRole('button', { name: 'NOT STARTED' }).click();
-    await expect(list.getByRole('article')).toHaveText([/Dilan Wickramasinghe/, /Sachini Rathnayake/]);
+    await expect(list.getByRole('article')).toHaveText([/^Dilan Wickramasinghe/, /^Sachini Rathnayake/]);
+    await filters.getByRole('button', { name: 'COMPLETED' }).click();
+    await expect(list.getByRole('article')).toHaveText([/^Nuwan Silva/]);
     await filters.getByRole('button', { name: 'ALL' }).click();
     await expect(list.getByRole('article')).toHaveCount(4);
 
-    // --- Update Status: Save disabled while unchanged; not started → in progress announces Service Started.
-    const dilan = jobRow(page, 'Dilan Wickramasinghe');
-    await expect(dilan).toContainText('Not Started');
-    await dilan.getByRole('button', { name: 'Update Status' }).click();
+    // --- Update Status: Save disabled while unchanged; not started → in progress announces Service Started with
+    // the server's estimate (one hour after the start).
+    await dilanRow.getByRole('button', { name: 'Update Status' }).click();
     let dialog = page.getByRole('dialog', { name: 'Update Status' });
+    await expect(dialog).toHaveAccessibleDescription(`Toyota Prius (${dilan.plate}) · Dilan Wickramasinghe`);
     const status = dialog.getByLabel('Status', { exact: true });
+    const stage = dialog.getByLabel('Stage', { exact: true });
     const save = dialog.getByRole('button', { name: 'Save', exact: true });
+    await expect(status.locator('option')).toHaveText(['Not Started', 'In Progress', 'Completed']);
     await expect(status).toHaveValue('not_started');
     await expect(save).toBeDisabled();
+    await expect(stage).toHaveCount(0);
     await status.selectOption({ label: 'Completed' });
     await expect(save).toBeEnabled();
     await status.selectOption({ label: 'Not Started' });
     await expect(save).toBeDisabled();
     await status.selectOption({ label: 'In Progress' });
+    await expect(stage.locator('option')).toHaveText(['In Progress', 'Awaiting Parts', 'Quality Check']);
     const started = await answerDialog(page, () => save.click());
-    expect(started.type).toBe('alert');
-    expect(started.message).toMatch(/^Service Started/);
-    const estimate = /Estimated completion: (\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M)/.exec(started.message)?.[1];
-    expect(estimate, started.message).toBeTruthy();
     await expect(dialog).toHaveCount(0);
-    await expect(dilan).toContainText('In Progress');
-    // The job now shows the new estimate (one hour from now) and the counts follow.
-    await expect(dilan.locator('dt', { hasText: 'Est. completion' }).locator('xpath=following-sibling::dd[1]')).toHaveText(estimate as string);
-    await expectCounts(page, 2, 1, 0);
+    const afterStart = await appointmentViaApi(request, await freshSession(request, technician.user), dilan.id);
+    expect(afterStart).toMatchObject({ status: 'IN_PROGRESS', stage: 'IN_PROGRESS' });
+    const startedAt = Date.parse(afterStart.startedAt as string);
+    expect(Date.parse(afterStart.estimatedCompletion as string) - startedAt).toBe(60 * 60 * 1000);
+    expect(Math.abs(Date.now() - startedAt)).toBeLessThan(60_000);
+    expect(started).toEqual({ type: 'alert', message: `Service Started\nEstimated completion: ${instant(afterStart.estimatedCompletion as string)}` });
+    await expect(dilanRow).toContainText('In Progress');
+    await expect(pair(dilanRow, 'Start')).toHaveText(instant(afterStart.startedAt as string));
+    await expect(pair(dilanRow, 'Est. completion')).toHaveText(instant(afterStart.estimatedCompletion as string));
+    await expectCounts(page, 2, 1, 1);
 
-    // Any other change alerts "Status updated to …".
-    await dilan.getByRole('button', { name: 'Update Status' }).click();
+    // In progress, the stages can be chosen; Save stays disabled until one differs.
+    await dilanRow.getByRole('button', { name: 'Update Status' }).click();
     dialog = page.getByRole('dialog', { name: 'Update Status' });
     await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('in_progress');
+    await expect(dialog.getByLabel('Stage', { exact: true })).toHaveValue('IN_PROGRESS');
+    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await dialog.getByLabel('Stage', { exact: true }).selectOption({ label: 'Awaiting Parts' });
+    const staged = await answerDialog(page, () => dialog.getByRole('button', { name: 'Save', exact: true }).click());
+    expect(staged).toEqual({ type: 'alert', message: 'Status updated to Awaiting Parts' });
+    await expect(dialog).toHaveCount(0);
+    await expect(dilanRow).toContainText('Stage: Awaiting Parts');
+    expect(await appointmentViaApi(request, await freshSession(request, technician.user), dilan.id)).toMatchObject({ status: 'IN_PROGRESS', stage: 'AWAITING_PARTS' });
+
+    // Any other change alerts "Status updated to …".
+    await dilanRow.getByRole('button', { name: 'Update Status' }).click();
+    dialog = page.getByRole('dialog', { name: 'Update Status' });
     await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Completed' });
+    await expect(dialog.getByLabel('Stage', { exact: true })).toHaveCount(0);
     const updated = await answerDialog(page, () => dialog.getByRole('button', { name: 'Save', exact: true }).click());
     expect(updated).toEqual({ type: 'alert', message: 'Status updated to Completed' });
     await expect(dialog).toHaveCount(0);
-    await expect(dilan).toContainText('Completed');
-    await expectCounts(page, 1, 1, 1);
+    await expect(dilanRow).toContainText('Completed');
+    await expect(dilanRow).not.toContainText('Stage:');
+    await expectCounts(page, 1, 1, 2);
+    const completed = await appointmentViaApi(request, await freshSession(request, technician.user), dilan.id);
+    expect(completed).toMatchObject({ status: 'COMPLETED', progress: 100 });
+    await expect(pair(dilanRow, 'Completed')).toHaveText(instant(completed.completedAt as string));
 
-    // --- Log Time: the refusal first, then a valid log on the 12th of this month.
-    const today = await browserToday(page);
-    const mm = String(today.month).padStart(2, '0');
-    const logDate = `${today.year}-${mm}-12`;
-    const dayLabel = `${MONTHS[today.month - 1]} 12, ${today.year}`;
-    const sachini = jobRow(page, 'Sachini Rathnayake');
-    await sachini.getByRole('button', { name: 'Log Time' }).click();
+    // A reload reads it all back from the server.
+    await page.reload();
+    await expect(jobRow(page, 'Dilan Wickramasinghe')).toContainText('Completed');
+    await expect(jobRow(page, 'Sachini Rathnayake')).toContainText('Not Started');
+    await expect(jobRow(page, 'Amal Perera')).toContainText('In Progress');
+    await expect(pair(jobRow(page, 'Sachini Rathnayake'), 'Booked')).toHaveText(jobSlot(sachini.date, '10:00-11:00 AM'));
+    await expectCounts(page, 1, 1, 2);
+  });
+
+  test('Log Time saves against a job, shows on the calendar and the day panel; Edit and Delete change the server', async ({ page, request }) => {
+    const technician = await registerTechnician(request, 'Sunil Rajapaksha');
+    const today = dayFromToday(0);
+    const todayLabel = dayLabel(today);
+    const job = await assignedJob(request, technician.auth, 'Sachini Rathnayake', { make: 'Mazda', model: '3' }, { date: await freeDay(request), slot: '10:00' });
+    const jobName = `Mazda 3 (${job.plate}) · Oil Change`;
+    // An entry from earlier today, 13:00–14:00.
+    await logTimeViaApi(request, await freshSession(request, technician.user), { appointmentId: job.id, date: today, startTime: '13:00', endTime: '14:00', description: 'Road test' });
+
+    await seedSession(page, technician.auth);
+    await page.goto('/dashboard');
+    const grid = page.getByRole('grid', { name: 'Monthly Work Summary' });
+    const todayCell = grid.locator(`button[data-date="${today}"]`);
+    const dayPanel = page.getByRole('region', { name: `Logs for ${todayLabel}` });
+    const entries = dayPanel.getByRole('article');
+    const entry = (description: string) => entries.filter({ hasText: description });
+
+    // --- Monthly Work Summary: a 42-cell Sun–Sat grid of this month; today is selected and shows its hours.
+    await expect(grid.getByRole('gridcell')).toHaveCount(42);
+    await expect(grid.getByRole('columnheader')).toHaveCount(7);
+    await expect(page.getByText(monthLabel(today), { exact: true })).toBeVisible();
+    await expect(todayCell).toHaveAttribute('aria-current', 'date');
+    await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 1h 0m logged`);
+    await expect(todayCell).toContainText('1h');
+    await expect(entries).toHaveCount(1);
+    await expect(entry('Road test')).toContainText(jobName);
+    await expect(entry('Road test')).toContainText('13:00–14:00');
+    await expect(entry('Road test')).toContainText('1h 0m');
+
+    // --- Log Time from the job's row: refusals first (spec §5), then a valid entry.
+    await jobRow(page, 'Sachini Rathnayake').getByRole('button', { name: 'Log Time' }).click();
     const logDialog = page.getByRole('dialog', { name: 'Log Time' });
+    await expect(logDialog).toHaveAccessibleDescription(jobName);
+    await expect(logDialog.getByLabel('Job')).toHaveValue(job.id);
+    await expect(logDialog.getByLabel('Job').locator('option:checked')).toHaveText(`${jobName} · ${shortDate(job.date)}`);
+    await expect(logDialog.getByLabel('Date')).toHaveValue(today);
+    const duration = logDialog.getByRole('status', { name: 'Duration' });
+    await expect(duration).toHaveText('0h 0m');
     const saveLog = logDialog.getByRole('button', { name: 'Save Log' });
-    const refused = await answerDialog(page, () => saveLog.click());
-    expect(refused).toEqual({ type: 'alert', message: 'Please enter a valid description and time range' });
+    expect(await answerDialog(page, () => saveLog.click())).toEqual({ type: 'alert', message: INVALID_LOG });
     await expect(logDialog).toBeVisible();
-    // End before start is refused too (spec §5: start time before end time).
+    // End before start: the duration wraps past midnight, and saving is refused.
     await logDialog.getByLabel('Start Time').fill('11:30');
     await logDialog.getByLabel('End Time').fill('09:00');
-    await logDialog.getByLabel('Description').fill('Fitted the body kit');
-    expect(await answerDialog(page, () => saveLog.click())).toEqual({ type: 'alert', message: 'Please enter a valid description and time range' });
+    await logDialog.getByLabel('Description').fill('Fitted new brake pads');
+    await expect(duration).toHaveText('21h 30m');
+    expect(await answerDialog(page, () => saveLog.click())).toEqual({ type: 'alert', message: INVALID_LOG });
+    await expect(logDialog).toBeVisible();
 
-    await logDialog.getByLabel('Date').fill(logDate);
     await logDialog.getByLabel('Start Time').fill('09:00');
     await logDialog.getByLabel('End Time').fill('11:30');
-    await expect(logDialog.getByRole('status', { name: 'Duration' })).toHaveText('2h 30m');
+    await expect(duration).toHaveText('2h 30m');
     await saveLog.click();
     await expect(logDialog).toHaveCount(0);
-
-    // --- Monthly Work Summary: a 42-cell grid with the hours on that day; the day panel lists the log.
-    const grid = page.getByRole('grid', { name: 'Monthly Work Summary' });
-    await expect(grid.getByRole('gridcell')).toHaveCount(42);
-    await expect(page.getByText(`${MONTHS[today.month - 1]} ${today.year}`, { exact: true })).toBeVisible();
-    const dayButton = grid.getByRole('button', { name: `${dayLabel}, 2h 30m logged` });
-    await expect(dayButton).toContainText('2.5h');
-    const dayPanel = page.getByRole('region', { name: `Logs for ${dayLabel}` });
-    const logEntry = dayPanel.getByRole('article');
-    await expect(logEntry).toHaveCount(1);
-    await expect(logEntry).toContainText('Mazda 3 (CBA-9087)');
-    await expect(logEntry).toContainText('09:00–11:30');
-    await expect(logEntry).toContainText('2h 30m');
-    await expect(logEntry).toContainText('Fitted the body kit');
+    await expect(page.getByRole('status').filter({ hasText: /^Logged / })).toHaveText(`Logged 2h 30m on ${todayLabel}.`);
+    await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 3h 30m logged`);
+    await expect(todayCell).toContainText('3.5h');
+    await expect(entries).toHaveCount(2);
+    await expect(entry('Fitted new brake pads')).toContainText(jobName);
+    await expect(entry('Fitted new brake pads')).toContainText('09:00–11:30');
+    await expect(entry('Fitted new brake pads')).toContainText('2h 30m');
+    await expect(dayPanel).toContainText('Total: 3h 30m');
+    let stored = await timeLogsViaApi(request, await freshSession(request, technician.user), today, today);
+    expect(stored.find((log) => log.description === 'Fitted new brake pads')).toMatchObject({
+      appointmentId: job.id,
+      date: today,
+      startTime: '09:00',
+      endTime: '11:30',
+      durationMinutes: 150,
+    });
 
     // Previous / next month move the grid and come back.
     await page.getByRole('button', { name: 'Next month' }).click();
-    await expect(grid.getByRole('button', { name: `${dayLabel}, 2h 30m logged` })).toHaveCount(0);
+    await expect(page.getByText(monthLabel(firstOfNextMonth()), { exact: true })).toBeVisible();
+    await expect(grid.getByRole('button', { name: `${todayLabel}, 3h 30m logged` })).toHaveCount(0);
     await expect(grid.getByRole('gridcell')).toHaveCount(42);
     await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect(dayButton).toBeVisible();
+    await expect(grid.getByRole('button', { name: `${todayLabel}, 3h 30m logged` })).toBeVisible();
 
-    // --- Reload: the status changes and the log are still there.
+    // --- A reload reads the logs back from the server.
     await page.reload();
-    await expect(jobRow(page, 'Dilan Wickramasinghe')).toContainText('Completed');
-    await expectCounts(page, 1, 1, 1);
-    await expect(grid.getByRole('button', { name: `${dayLabel}, 2h 30m logged` })).toBeVisible();
-    await grid.getByRole('button', { name: `${dayLabel}, 2h 30m logged` }).click();
-    await expect(logEntry).toContainText('Fitted the body kit');
+    await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 3h 30m logged`);
+    await expect(entries).toHaveCount(2);
 
-    // --- Edit is not implemented; Delete asks first (Cancel keeps, OK removes).
-    expect(await answerDialog(page, () => logEntry.getByRole('button', { name: 'Edit' }).click())).toEqual({
-      type: 'alert',
-      message: 'Edit functionality not implemented.',
-    });
-    const cancelled = await answerDialog(page, () => logEntry.getByRole('button', { name: 'Delete' }).click(), 'dismiss');
+    // --- Edit opens the form prefilled; an overlap with another entry is refused with the server's message.
+    await entry('Fitted new brake pads').getByRole('button', { name: 'Edit' }).click();
+    await expect(logDialog).toHaveAccessibleDescription(`Editing a saved entry · ${jobName}`);
+    await expect(logDialog.getByLabel('Date')).toHaveValue(today);
+    await expect(logDialog.getByLabel('Start Time')).toHaveValue('09:00');
+    await expect(logDialog.getByLabel('End Time')).toHaveValue('11:30');
+    await expect(logDialog.getByLabel('Description')).toHaveValue('Fitted new brake pads');
+    await logDialog.getByLabel('End Time').fill('13:30');
+    await saveLog.click();
+    await expect(logDialog.getByRole('alert')).toHaveText('This time overlaps another of your log entries.');
+    await expect(logDialog.getByLabel('End Time')).toHaveValue('13:30');
+    await logDialog.getByLabel('End Time').fill('12:00');
+    await expect(logDialog.getByRole('alert')).toHaveCount(0);
+    await expect(duration).toHaveText('3h 0m');
+    await saveLog.click();
+    await expect(logDialog).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: /^Updated / })).toHaveText(`Updated 3h 0m on ${todayLabel}.`);
+    await expect(entry('Fitted new brake pads')).toContainText('09:00–12:00');
+    await expect(entry('Fitted new brake pads')).toContainText('3h 0m');
+    await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 4h 0m logged`);
+    stored = await timeLogsViaApi(request, await freshSession(request, technician.user), today, today);
+    expect(stored).toHaveLength(2);
+    expect(stored.find((log) => log.description === 'Fitted new brake pads')).toMatchObject({ startTime: '09:00', endTime: '12:00', durationMinutes: 180 });
+
+    // --- Delete asks first (Cancel keeps, OK removes it on the server).
+    const cancelled = await answerDialog(page, () => entry('Fitted new brake pads').getByRole('button', { name: 'Delete' }).click(), 'dismiss');
     expect(cancelled).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this log entry?' });
-    await expect(logEntry).toHaveCount(1);
-    const confirmed = await answerDialog(page, () => logEntry.getByRole('button', { name: 'Delete' }).click(), 'accept');
+    await expect(entries).toHaveCount(2);
+    const confirmed = await answerDialog(page, () => entry('Fitted new brake pads').getByRole('button', { name: 'Delete' }).click(), 'accept');
     expect(confirmed).toEqual({ type: 'confirm', message: 'Are you sure you want to delete this log entry?' });
-    await expect(logEntry).toHaveCount(0);
-    await expect(dayPanel).toContainText('No time logged on this day.');
-    await expect(grid.getByRole('button', { name: dayLabel, exact: true })).toBeVisible();
+    await expect(entry('Fitted new brake pads')).toHaveCount(0);
+    await expect(entries).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Log entry deleted.' })).toBeVisible();
+    await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 1h 0m logged`);
 
     await page.reload();
-    await grid.getByRole('button', { name: dayLabel, exact: true }).click();
-    await expect(dayPanel).toContainText('No time logged on this day.');
-    await expect(jobRow(page, 'Dilan Wickramasinghe')).toContainText('Completed');
+    await expect(entries).toHaveCount(1);
+    await expect(entry('Road test')).toBeVisible();
+    stored = await timeLogsViaApi(request, await freshSession(request, technician.user), today, today);
+    expect(stored.map((log) => log.description)).toEqual(['Road test']);
   });
 
-  test('after a logout the next technician in the same browser sees none of the last one\'s changes', async ({ page, request }) => {
-    const first = await registerViaApi(request, 'EMPLOYEE', { fullName: 'First Tech' });
-    const second = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Second Tech' });
-    await seedSession(page, first.auth);
-    await page.goto('/dashboard');
-    const dilan = jobRow(page, 'Dilan Wickramasinghe');
-    await dilan.getByRole('button', { name: 'Update Status' }).click();
-    await page.getByRole('dialog').getByLabel('Status', { exact: true }).selectOption({ label: 'In Progress' });
-    await answerDialog(page, () => page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click());
-    await expect(dilan).toContainText('In Progress');
+  test("after a logout the next technician in the same browser sees none of the last one's data", async ({ page, request }) => {
+    const today = dayFromToday(0);
+    const day = await freeDay(request);
+    const first = await registerTechnician(request, 'First Tech');
+    const second = await registerTechnician(request, 'Second Tech');
+    await assignedJob(request, first.auth, 'Dilan Wickramasinghe', { make: 'Toyota', model: 'Prius' }, { date: day, slot: '09:00' });
+    await assignedJob(request, second.auth, 'Ruwan Jayasuriya', { make: 'Kia', model: 'Rio' }, { date: day, slot: '09:00' });
+    await logTimeViaApi(request, await freshSession(request, first.user), { date: today, startTime: '08:00', endTime: '09:00', description: 'Workshop clean-up' });
+
+    await signInViaUi(page, first.user.email, first.user.password);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, First');
+    await expect(jobRow(page, 'Dilan Wickramasinghe')).toBeVisible();
+    await expectCounts(page, 0, 1, 0);
+    const grid = page.getByRole('grid', { name: 'Monthly Work Summary' });
+    await expect(grid.locator(`button[data-date="${today}"]`)).toHaveAccessibleName(`${dayLabel(today)}, 1h 0m logged`);
+    await expect(page.getByRole('region', { name: `Logs for ${dayLabel(today)}` })).toContainText('Workshop clean-up');
+    // Client state the next person must not inherit: a filter, another month.
+    await page.getByRole('group', { name: 'Filter assigned services' }).getByRole('button', { name: 'COMPLETED' }).click();
+    await page.getByRole('button', { name: 'Next month' }).click();
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
@@ -222,10 +388,20 @@ test.describe('technician', () => {
     await expect(page).toHaveURL('/login');
 
     await submitSignIn(page, second.user.email, second.user.password);
+    await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Second');
-    await expect(dilan).toContainText('Not Started');
-    await expectCounts(page, 1, 2, 0);
+    const expectSecondOnly = async () => {
+      await expect(page.getByRole('group', { name: 'Filter assigned services' }).getByRole('button', { name: 'ALL' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('region', { name: 'Assigned services list' }).getByRole('article')).toHaveText([/^Ruwan Jayasuriya/]);
+      await expect(page.getByText('Dilan Wickramasinghe')).toHaveCount(0);
+      await expectCounts(page, 0, 1, 0);
+      await expect(page.getByText(monthLabel(today), { exact: true })).toBeVisible();
+      await expect(grid.locator(`button[data-date="${today}"]`)).toHaveAccessibleName(dayLabel(today));
+      await expect(page.getByRole('region', { name: `Logs for ${dayLabel(today)}` })).toContainText('No time logged on this day.');
+      await expect(page.getByText('Workshop clean-up')).toHaveCount(0);
+    };
+    await expectSecondOnly();
     await page.reload();
-    await expect(dilan).toContainText('Not Started');
+    await expectSecondOnly();
   });
 });
