@@ -10,7 +10,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { useGetEmployeesQuery } from '@/features/admin/employeesApi';
 import { employeeSearchChanged, selectEmployeeSearch } from '@/features/appointments/appointmentsSlice';
-import { bayLabel, formatJobSlot, vehicleName } from '@/features/jobs/format';
+import { bayLabel, formatJobSlot, vehicleWithPlate } from '@/features/jobs/format';
 import { useAssignEmployeeMutation } from '@/features/jobs/jobsApi';
 import { cx } from '@/lib/classNames';
 import { filterEmployees } from './employeeSearch';
@@ -45,7 +45,7 @@ export function AssignEmployeeModal({ job, onAssigned, onClose }: AssignEmployee
 
   const all = employees.currentData ?? [];
   const matches = filterEmployees(all, query);
-  const vehicle = `${vehicleName(job.vehicle)} (${job.vehicle.plate})`;
+  const vehicle = vehicleWithPlate(job.vehicle);
 
   async function handleAssign(employee: Employee) {
     // Busy technicians have a disabled button (spec §4); a second click while one assignment is on its way is ignored.

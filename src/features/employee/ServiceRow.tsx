@@ -37,7 +37,13 @@ function ServiceRow({ job, onUpdateStatus, onLogTime }: ServiceRowProps) {
           {stage && <span className={styles.stage}>Stage: {stage}</span>}
         </div>
         <p id={vehicleId} className={styles.vehicle}>
-          {vehicleName(job.vehicle)} <span className={styles.plate}>({job.vehicle.plate})</span>
+          {vehicleName(job.vehicle)}
+          {vehicleName(job.vehicle) !== job.vehicle.plate && (
+            <>
+              {' '}
+              <span className={styles.plate}>({job.vehicle.plate})</span>
+            </>
+          )}
         </p>
         <p className={styles.type}>{job.serviceType.name}</p>
         <dl className={styles.dates}>

@@ -1,7 +1,7 @@
 import type { Appointment } from '@contract/appointments';
 import type { TechnicianStatus } from '@contract/statuses';
 import type { TechnicianFilter } from '@/features/services/servicesSlice';
-import { vehicleName } from '@/features/jobs/format';
+import { vehicleWithPlate } from '@/features/jobs/format';
 import { TECHNICIAN_STATUS_OF } from '@/features/jobs/labels';
 
 /**
@@ -48,7 +48,7 @@ export function jobIdsByFilter(jobs: readonly Appointment[]): Record<Exclude<Tec
 
 /** "Toyota Prius (CAD-3312)". */
 export function vehicleLine(job: Pick<Appointment, 'vehicle'>): string {
-  return `${vehicleName(job.vehicle)} (${job.vehicle.plate})`;
+  return vehicleWithPlate(job.vehicle);
 }
 
 /** "Toyota Prius (CAD-3312) · Oil Change": how a log's job reads. */

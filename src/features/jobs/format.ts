@@ -35,6 +35,12 @@ export function vehicleName(vehicle: Appointment['vehicle']): string {
   return name || vehicle.plate;
 }
 
+/** "Toyota Prius (CAD-3312)"; a vehicle known only by its plate is named once: "CAD-3312". */
+export function vehicleWithPlate(vehicle: Appointment['vehicle']): string {
+  const name = vehicleName(vehicle);
+  return name === vehicle.plate ? name : `${name} (${vehicle.plate})`;
+}
+
 /** Spec §9: costs are plain currency units; the spec's samples are Sri Lankan rupees. */
 export const CURRENCY_LABEL = 'LKR';
 const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -43,3 +43,10 @@ test('how a job and a log\'s job read', () => {
   expect(logJobLabel(null, byId)).toBe('Not linked to a job');
   expect(logJobLabel('gone', byId)).toBe(OTHER_JOB_LABEL);
 });
+
+test('a vehicle known only by its plate is named once', () => {
+  const job = technicianJob({ plate: 'WP-9001' });
+  const plateOnly = { ...job, vehicle: { id: job.vehicle.id, plate: 'WP-9001' } };
+  expect(vehicleLine(plateOnly)).toBe('WP-9001');
+  expect(jobLabel(plateOnly)).toBe('WP-9001 · Oil Change');
+});
