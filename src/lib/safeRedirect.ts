@@ -18,9 +18,15 @@ export function safeRedirectPath(candidate: unknown, fallback = '/dashboard'): s
   }
 }
 
-/** The path a guard remembered in location state (`{ from: Location }`), made safe. */
-export function rememberedOrigin(state: unknown, fallback = '/dashboard'): string {
+/**
+ * The path a guard remembered in location state (`{ from: Location, forUser? }`), made safe. When the origin was
+ * remembered for a session that ended (`forUser`), it is only for that person: anyone else signing in (`userId`)
+ * goes to the fallback, their own dashboard, instead of the previous person's last page.
+ */
+export function rememberedOrigin(state: unknown, fallback = '/dashboard', userId?: string): string {
   if (typeof state !== 'object' || state === null || !('from' in state)) return fallback;
+  const owner = (state as { forUser?: unknown }).forUser;
+  if (typeof owner === 'string' && userId !== undefined && owner !== userId) return fallback;
   const from = (state as { from: unknown }).from;
   if (typeof from === 'string') return safeRedirectPath(from, fallback);
   if (typeof from === 'object' && from !== null) {

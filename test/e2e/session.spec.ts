@@ -137,6 +137,23 @@ test.describe('session', () => {
     await expectSignedOutStorage(other);
   });
 
+  test('on a shared computer, the next person to sign in starts on their own dashboard, not the last page of the one before', async ({ page, context, request }) => {
+    const { auth } = await registerViaApi(request, 'CUSTOMER');
+    const technician = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Nadia Next' });
+    await seedSession(page, auth);
+    const other = await context.newPage();
+    await other.goto('/dashboard/appointments');
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('Book an Appointment');
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+    // The other tab was on the customer's booking page when the session ended there.
+    await expect(other).toHaveURL('/login');
+    await submitSignIn(other, technician.user.email, technician.user.password);
+    await expect(other).toHaveURL('/dashboard');
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Nadia');
+    await expect(other.getByText('Access Denied')).toHaveCount(0);
+  });
+
   test('the API being down shows the network message on sign-in', async ({ page, browserErrors }) => {
     browserErrors.allow(/^Failed to load resource: net::ERR_FAILED/);
     await page.route('**/api/**', (route) => route.abort());

@@ -37,4 +37,12 @@ describe('only same-origin paths are redirected to', () => {
     expect(rememberedOrigin(null)).toBe('/dashboard');
     expect(rememberedOrigin({})).toBe('/dashboard');
   });
+
+  test('a page remembered for a session that ended belongs to that person only', () => {
+    const state = { from: { pathname: '/dashboard/appointments', search: '', hash: '' }, forUser: 'u-1' };
+    expect(rememberedOrigin(state, '/dashboard', 'u-1')).toBe('/dashboard/appointments');
+    expect(rememberedOrigin(state, '/dashboard', 'u-2')).toBe('/dashboard');
+    // A visitor sent to /login who never signed in here: the page is theirs.
+    expect(rememberedOrigin({ from: '/reports' }, '/dashboard', 'u-2')).toBe('/reports');
+  });
 });

@@ -38,11 +38,11 @@ const authSlice = createSlice({
       const { user, token, refreshToken } = action.payload;
       return { user, token, refreshToken, isAuthenticated: true, isLoading: false, error: null };
     },
-    authFailure(_state, action: PayloadAction<string>) {
-      return { user: null, token: null, refreshToken: null, isAuthenticated: false, isLoading: false, error: action.payload };
+    authFailure(state, action: PayloadAction<string>) {
+      return { user: null, token: null, refreshToken: null, isAuthenticated: false, isLoading: false, error: action.payload, endedUserId: state.endedUserId ?? null };
     },
-    logout() {
-      return { ...initialAuthState, isLoading: false };
+    logout(state) {
+      return { ...initialAuthState, isLoading: false, endedUserId: state.user?.id ?? state.endedUserId ?? null };
     },
     clearError(state) {
       state.error = null;

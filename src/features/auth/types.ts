@@ -26,6 +26,11 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
+  /**
+   * Whose session last ended in this tab (logout here or in another tab, or a session that could not be
+   * refreshed), until the next sign-in: the page the auth guard remembers belongs to that person only.
+   */
+  endedUserId?: string | null;
 }
 
 export interface LoginRequest {

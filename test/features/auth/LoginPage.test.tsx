@@ -1,5 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { logout } from '@/features/auth/authSlice';
 import * as browser from '@/lib/browser';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
@@ -167,6 +168,24 @@ describe('Login page: success', () => {
     // Still there once everything has settled (the guest guard does not win the race).
     await screen.findByRole('button', { name: 'Book Appointment' });
     expect(router.state.location.pathname).toBe('/dashboard/appointments');
+  });
+
+  test.each([
+    ['someone else signs in next: their own dashboard', 'u-previous', '/dashboard'],
+    ['the same person signs in again: back to their page', 'u-1', '/dashboard/appointments'],
+  ])('a session that ends on a page (signed out from another tab) — %s', async (_case, previousId, landing) => {
+    capture('post', '/auth/login', LOGIN_RESPONSE);
+    const { user, router, store } = renderApp('/dashboard/appointments', { preloadedState: { auth: signedIn('CUSTOMER', { id: previousId }) } });
+    await screen.findByRole('button', { name: 'Book Appointment' });
+    act(() => {
+      store.dispatch(logout());
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('button', { name: 'Sign In' });
+    await signIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+    expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(landing);
   });
 
   test.each(['//evil.example', 'https://evil.example', '/\\evil.example'])('refuses the unsafe origin %s and goes to /dashboard', async (from) => {

@@ -46,12 +46,21 @@ describe('auth transitions (spec §4 "Auth state")', () => {
       isAuthenticated: false,
       isLoading: false,
       error: 'Email not found',
+      endedUserId: null,
     });
   });
 
   test('logout: unauthenticated, not loading', () => {
     const signedIn = reducer(initialAuthState, authSuccess({ user, token: 't', refreshToken: 'r' }));
-    expect(reducer(signedIn, logout())).toEqual({ ...initialAuthState, isLoading: false });
+    expect(reducer(signedIn, logout())).toEqual({ ...initialAuthState, isLoading: false, endedUserId: user.id });
+  });
+
+  test('whose session ended is kept through a failed sign-in and forgotten by the next sign-in', () => {
+    const signedIn = reducer(initialAuthState, authSuccess({ user, token: 't', refreshToken: 'r' }));
+    const ended = reducer(signedIn, logout());
+    expect(reducer(ended, logout()).endedUserId).toBe(user.id);
+    expect(reducer(ended, authFailure('Invalid password')).endedUserId).toBe(user.id);
+    expect(reducer(ended, authSuccess({ user: { ...user, id: 'someone-else' }, token: 't2', refreshToken: 'r2' })).endedUserId).toBeUndefined();
   });
 
   test('clear error and set loading', () => {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
-import { selectIsAuthenticated } from '@/features/auth/authSlice';
+import { selectCurrentUser, selectIsAuthenticated } from '@/features/auth/authSlice';
 import { rememberedOrigin } from '@/lib/safeRedirect';
 
 /**
@@ -9,6 +9,7 @@ import { rememberedOrigin } from '@/lib/safeRedirect';
  */
 export default function GuestOnly() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
-  return isAuthenticated ? <Navigate to={rememberedOrigin(location.state)} replace /> : <Outlet />;
+  return isAuthenticated ? <Navigate to={rememberedOrigin(location.state, '/dashboard', user?.id)} replace /> : <Outlet />;
 }

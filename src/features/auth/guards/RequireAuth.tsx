@@ -4,9 +4,12 @@ import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import { selectAuth } from '@/features/auth/authSlice';
 
-/** Spec §4 "Auth guard": loading shows a spinner; not signed in → /login, remembering the origin. */
+/**
+ * Spec §4 "Auth guard": loading shows a spinner; not signed in → /login, remembering the origin (and, when a
+ * session just ended in this tab, whose origin it is — see rememberedOrigin).
+ */
 export default function RequireAuth() {
-  const { isAuthenticated, isLoading } = useAppSelector(selectAuth);
+  const { isAuthenticated, isLoading, endedUserId } = useAppSelector(selectAuth);
   const location = useLocation();
   if (isLoading) {
     return (
@@ -15,6 +18,7 @@ export default function RequireAuth() {
       </CenteredBox>
     );
   }
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  // A session that just ended here remembers whose page this was: someone else signing in next starts on their own dashboard.
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location, ...(endedUserId && { forUser: endedUserId }) }} />;
   return <Outlet />;
 }

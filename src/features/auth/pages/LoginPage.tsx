@@ -36,8 +36,6 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  // Where the guard sent the user from: same-origin paths only, else /dashboard.
-  const destination = rememberedOrigin(location.state);
   const [banner, setBanner] = useState<Banner | null>(null);
   const once = useSingleFlight();
 
@@ -65,7 +63,8 @@ export default function LoginPage() {
     const result = await dispatch(loginUser({ email, password }));
     if (loginUser.fulfilled.match(result)) {
       writeRememberMe(rememberMe);
-      await navigate(destination, { replace: true });
+      // Where the guard sent this person from: same-origin paths only, else /dashboard.
+      await navigate(rememberedOrigin(location.state, '/dashboard', result.payload.id), { replace: true });
       return;
     }
     // Spec §8: the message decides between field messages + a warning banner and the red banner.
