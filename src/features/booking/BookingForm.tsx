@@ -11,8 +11,10 @@ import { DataState } from '@/components/DataState';
 import { Select } from '@/components/Select';
 import { TextField } from '@/components/TextField';
 import { useBookAppointmentMutation, useGetAvailabilityQuery, useGetCatalogQuery, useGetVehiclesQuery } from '@/features/jobs/jobsApi';
-import { SERVICE_TYPE_PLACEHOLDER, TIME_SLOT_PLACEHOLDER, centerOptions, effectiveCenterId, serviceTypeOptions, timeSlotOptions } from './bookingOptions';
-import { isIsoDate, lastBookableDate, splitFieldErrors, todayIsoDate, validateBooking } from './bookingRules';
+import { lastBookableDate, timeSlotOptions, todayIsoDate } from '@/features/jobs/bookingWindow';
+import { isDateKey } from '@/lib/dateKey';
+import { SERVICE_TYPE_PLACEHOLDER, TIME_SLOT_PLACEHOLDER, centerOptions, effectiveCenterId, serviceTypeOptions } from './bookingOptions';
+import { splitFieldErrors, validateBooking } from './bookingRules';
 import { type BookingField, bookingConfirmed, draftFieldChanged, selectBookingDraft } from './bookingSlice';
 import styles from './BookingPage.module.css';
 
@@ -70,7 +72,7 @@ function BookingFields({ catalog, focusOnMount = false, onBooked }: BookingFormP
   const centerIdRef = useRef<HTMLSelectElement>(null);
 
   const centerId = effectiveCenterId(catalog, draft.centerId);
-  const dateChosen = isIsoDate(draft.serviceDate);
+  const dateChosen = isDateKey(draft.serviceDate);
   const availability = useGetAvailabilityQuery({ date: draft.serviceDate, centerId }, { skip: !dateChosen });
   const plates = vehicles.data?.map((vehicle) => vehicle.plate) ?? [];
 
@@ -171,7 +173,7 @@ function BookingFields({ catalog, focusOnMount = false, onBooked }: BookingFormP
           required
           placeholder={TIME_SLOT_PLACEHOLDER}
           hint={dateChosen ? undefined : 'Choose a date to see which slots are free.'}
-          options={timeSlotOptions(catalog, dateChosen ? availability.currentData : undefined)}
+          options={timeSlotOptions(catalog.slots, dateChosen ? availability.currentData : undefined)}
           value={draft.timeSlot}
           error={fieldErrors.timeSlot}
           onChange={change('timeSlot')}

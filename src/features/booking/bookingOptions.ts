@@ -1,4 +1,3 @@
-import type { Availability } from '@contract/appointments';
 import type { Catalog } from '@contract/catalog';
 import type { SelectOption } from '@/components/Select';
 
@@ -18,18 +17,6 @@ export function serviceTypeOptions(catalog: Catalog): SelectOption[] {
 /** Service Centre: value = id, label = name. */
 export function centerOptions(catalog: Catalog): SelectOption[] {
   return catalog.centers.map(({ id, name }) => ({ value: id, label: name }));
-}
-
-/**
- * Time Slot: value = the slot's start (`HH:MM`, what the server takes), label = the spec's label. Once a date is
- * chosen, a slot the availability shows with no free bay reads "(full)" and is disabled.
- */
-export function timeSlotOptions(catalog: Catalog, availability: Availability | undefined): SelectOption[] {
-  const free = new Map(availability?.map((slot) => [slot.slot, slot.available]));
-  return catalog.slots.map(({ start, label }) => {
-    const full = free.get(start) === 0;
-    return { value: start, label: full ? `${label} (full)` : label, disabled: full };
-  });
 }
 
 /** The centre a booking goes to: the one chosen, else the first (the server's default too). */

@@ -1,25 +1,5 @@
-import { addDays, format, isValid, parseISO } from 'date-fns';
 import type { BookAppointmentBody } from '@contract/appointments';
-import { BOOKING_WINDOW_DAYS } from '@contract/limits';
 import type { BookingDraft, BookingField } from './bookingSlice';
-
-/** The date format of `<input type="date">` values and of `BookingDraft.serviceDate`. */
-export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
-
-/** Today in the user's calendar as yyyy-MM-dd (the date input's `min`). */
-export function todayIsoDate(now: Date = new Date()): string {
-  return format(now, ISO_DATE_FORMAT);
-}
-
-/** The last day the server takes a booking for (the date input's `max`): BOOKING_WINDOW_DAYS after today. */
-export function lastBookableDate(now: Date = new Date()): string {
-  return format(addDays(now, BOOKING_WINDOW_DAYS), ISO_DATE_FORMAT);
-}
-
-/** A real yyyy-MM-dd calendar date. */
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
-}
 
 /**
  * Spec §5 "Booking: proceeds only if all four fields are filled; otherwise nothing happens and no message."

@@ -9,7 +9,8 @@ import { Select } from '@/components/Select';
 import { TextField } from '@/components/TextField';
 import { formatJobSlot, vehicleName } from '@/features/jobs/format';
 import { useGetAvailabilityQuery, useGetCatalogQuery, useRescheduleAppointmentMutation } from '@/features/jobs/jobsApi';
-import { isIsoDate, lastBookableDate, slotOptions, todayIsoDate } from './bookableDates';
+import { lastBookableDate, timeSlotOptions, todayIsoDate } from '@/features/jobs/bookingWindow';
+import { isDateKey } from '@/lib/dateKey';
 import styles from './ServiceDetails.module.css';
 
 export interface RescheduleDialogProps {
@@ -36,7 +37,7 @@ export function RescheduleDialog({ job, onClose, onRescheduled }: RescheduleDial
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const catalog = useGetCatalogQuery();
-  const availability = useGetAvailabilityQuery({ date, centerId: job.center.id }, { skip: !isIsoDate(date) });
+  const availability = useGetAvailabilityQuery({ date, centerId: job.center.id }, { skip: !isDateKey(date) });
   const [reschedule, { isLoading }] = useRescheduleAppointmentMutation();
   const dateRef = useRef<HTMLInputElement>(null);
   const formShown = Boolean(catalog.data);
@@ -119,7 +120,7 @@ export function RescheduleDialog({ job, onClose, onRescheduled }: RescheduleDial
             required
             placeholder="Select a time slot"
             hint={date ? undefined : 'Choose a date to see which slots are free.'}
-            options={slotOptions(catalog.data?.slots ?? [], availability.currentData)}
+            options={timeSlotOptions(catalog.data?.slots ?? [], availability.currentData)}
             value={slot}
             error={fieldErrors.slot}
             onChange={(event) => edit('slot', event.target.value)}

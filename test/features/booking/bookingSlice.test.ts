@@ -1,6 +1,8 @@
 import { logout } from '@/features/auth/authSlice';
-import { centerOptions, effectiveCenterId, serviceTypeOptions, timeSlotOptions } from '@/features/booking/bookingOptions';
-import { isIsoDate, lastBookableDate, splitFieldErrors, todayIsoDate, validateBooking } from '@/features/booking/bookingRules';
+import { centerOptions, effectiveCenterId, serviceTypeOptions } from '@/features/booking/bookingOptions';
+import { splitFieldErrors, validateBooking } from '@/features/booking/bookingRules';
+import { lastBookableDate, timeSlotOptions, todayIsoDate } from '@/features/jobs/bookingWindow';
+import { isDateKey } from '@/lib/dateKey';
 import bookingSlice, {
   type BookingState,
   bookingConfirmed,
@@ -82,8 +84,8 @@ describe('booking helpers', () => {
   test('options come from the catalogue; full slots read “(full)” and are disabled', () => {
     expect(serviceTypeOptions(catalog).map((o) => [o.value, o.label])).toContainEqual(['OIL_CHANGE', 'Oil Change']);
     expect(centerOptions(catalog).map((o) => o.label)).toEqual(catalog.centers.map((c) => c.name));
-    expect(timeSlotOptions(catalog, undefined).every((o) => !o.disabled)).toBe(true);
-    const slots = timeSlotOptions(catalog, availabilityOf(['11:00']));
+    expect(timeSlotOptions(catalog.slots, undefined).every((o) => !o.disabled)).toBe(true);
+    const slots = timeSlotOptions(catalog.slots, availabilityOf(['11:00']));
     expect(slots.find((o) => o.value === '11:00')).toEqual({ value: '11:00', label: '11:00 AM-12:00 PM (full)', disabled: true });
     expect(slots.find((o) => o.value === '09:00')).toEqual({ value: '09:00', label: '09:00-10:00 AM', disabled: false });
   });
@@ -98,9 +100,9 @@ describe('booking helpers', () => {
     const now = new Date(2099, 0, 10, 15, 0);
     expect(todayIsoDate(now)).toBe('2099-01-10');
     expect(lastBookableDate(now)).toBe('2099-04-10');
-    expect(isIsoDate('2099-01-15')).toBe(true);
-    expect(isIsoDate('2099-02-30')).toBe(false);
-    expect(isIsoDate('15/01/2099')).toBe(false);
-    expect(isIsoDate('')).toBe(false);
+    expect(isDateKey('2099-01-15')).toBe(true);
+    expect(isDateKey('2099-02-30')).toBe(false);
+    expect(isDateKey('15/01/2099')).toBe(false);
+    expect(isDateKey('')).toBe(false);
   });
 });
