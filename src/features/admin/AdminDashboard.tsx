@@ -12,10 +12,10 @@ import {
 } from '@/features/appointments/appointmentsSlice';
 import { formatCalendarDate, vehicleName } from '@/features/jobs/format';
 import { useGetAppointmentCountsQuery, useGetCatalogQuery } from '@/features/jobs/jobsApi';
-import type { BoardColumn } from '@/features/jobs/labels';
+import { BOARD_COLUMN_STATUS, type BoardColumn } from '@/features/jobs/labels';
 import { AppointmentColumn } from './AppointmentColumn';
 import { AssignEmployeeModal } from './AssignEmployeeModal';
-import { boardQueries, COLUMN_STATUS } from './boardQueries';
+import { boardQueries } from './boardQueries';
 import { DayFilter } from './DayFilter';
 import { useBoardColumn } from './useBoardColumn';
 import { useToday } from './useToday';
@@ -56,7 +56,7 @@ export default function AdminDashboard() {
     ongoing: useGetAppointmentCountsQuery(queries.counts.ongoing),
     unassigned: useGetAppointmentCountsQuery(queries.counts.unassigned),
   };
-  const totalOf = (column: BoardColumn) => counts[column].currentData?.byStatus[COLUMN_STATUS[column]];
+  const totalOf = (column: BoardColumn) => counts[column].currentData?.byStatus[BOARD_COLUMN_STATUS[column]];
 
   const { currentData: catalog } = useGetCatalogQuery();
   const describeService = (code: string) => catalog?.serviceTypes.find((type) => type.code === code)?.description;

@@ -1,14 +1,6 @@
 import type { AppointmentCountsQuery } from '@contract/appointments';
-import type { AppointmentStatus } from '@contract/statuses';
 import type { AppointmentFilters } from '@/features/jobs/jobsApi';
-import type { BoardColumn } from '@/features/jobs/labels';
-
-/** The status each board column shows (the inverse of BOARD_COLUMN_OF). */
-export const COLUMN_STATUS: Record<BoardColumn, AppointmentStatus> = {
-  unassigned: 'PENDING',
-  upcoming: 'CONFIRMED',
-  ongoing: 'IN_PROGRESS',
-};
+import { BOARD_COLUMN_STATUS, type BoardColumn } from '@/features/jobs/labels';
 
 export interface BoardQueries {
   /** What each column asks GET /api/appointments for (the server answers date+slot ascending: soonest first). */
@@ -23,27 +15,11 @@ export interface BoardQueries {
  * From today on: Awaiting Assignment is every unassigned booking from today, Upcoming Services every assigned
  * job not yet started from today, and Ongoing Services every job in progress whatever its date — a job started
  * yesterday (or one whose day has passed while it awaits parts) is still being worked on today.
- * With a day: the three columns show that day's jobs only.
+ * With a day: the three columns show that day's jobs only. Each column's total is counted over its list's dates.
  */
 export function boardQueries(today: string, day: string | null): BoardQueries {
-  if (day !== null) {
-    const range = { from: day, to: day };
-    return {
-      lists: {
-        unassigned: { status: COLUMN_STATUS.unassigned, ...range },
-        upcoming: { status: COLUMN_STATUS.upcoming, ...range },
-        ongoing: { status: COLUMN_STATUS.ongoing, ...range },
-      },
-      counts: { unassigned: range, upcoming: range, ongoing: range },
-    };
-  }
-  const fromToday = { from: today };
-  return {
-    lists: {
-      unassigned: { status: COLUMN_STATUS.unassigned, ...fromToday },
-      upcoming: { status: COLUMN_STATUS.upcoming, ...fromToday },
-      ongoing: { status: COLUMN_STATUS.ongoing },
-    },
-    counts: { unassigned: fromToday, upcoming: fromToday, ongoing: {} },
-  };
+  const dates = day !== null ? { from: day, to: day } : { from: today };
+  const counts: Record<BoardColumn, AppointmentCountsQuery> = { unassigned: dates, upcoming: dates, ongoing: day !== null ? dates : {} };
+  const listOf = (column: BoardColumn): AppointmentFilters => ({ status: BOARD_COLUMN_STATUS[column], ...counts[column] });
+  return { lists: { unassigned: listOf('unassigned'), upcoming: listOf('upcoming'), ongoing: listOf('ongoing') }, counts };
 }

@@ -37,10 +37,11 @@ export const TECHNICIAN_STATUS_LABELS: Record<TechnicianStatus, string> = {
 /** The admin board's columns (spec §2 "Admin dashboard"). */
 export type BoardColumn = 'upcoming' | 'ongoing' | 'unassigned';
 
-export const BOARD_COLUMN_OF: Partial<Record<AppointmentStatus, BoardColumn>> = {
-  PENDING: 'unassigned',
-  CONFIRMED: 'upcoming',
-  IN_PROGRESS: 'ongoing',
+/** The one status each board column shows. */
+export const BOARD_COLUMN_STATUS: Record<BoardColumn, AppointmentStatus> = {
+  upcoming: 'CONFIRMED',
+  ongoing: 'IN_PROGRESS',
+  unassigned: 'PENDING',
 };
 
 export const BOARD_COLUMN_TITLES: Record<BoardColumn, string> = {
