@@ -1,6 +1,6 @@
 import type { Appointment } from '@contract/appointments';
 import type { FilterOption } from '@/components/FilteredList';
-import { customerStatusOf } from '@/features/jobs/labels';
+import { customerStatusOf, jobIdsByStatus } from '@/features/jobs/labels';
 import type { CustomerFilter } from '@/features/services/servicesSlice';
 
 /** The filter buttons of My Services; the labels are the button texts exactly as the spec names them (§2). */
@@ -13,19 +13,11 @@ export const SERVICE_FILTERS: readonly FilterOption<CustomerFilter>[] = [
 export type JobIdsByFilter = Record<Exclude<CustomerFilter, 'all'>, ReadonlySet<string>>;
 
 /**
- * The ids of the jobs each filter shows, in one pass (no entry for ALL: it shows every job, cancelled ones too).
- * NOT COMPLETED is a job booked, assigned or in progress; COMPLETED a completed one; a cancelled job is under ALL
- * only. Derived from the job's status through the shared labels (customerStatusOf).
+ * The ids of the jobs each filter shows (no entry for ALL: it shows every job, cancelled ones too). NOT COMPLETED
+ * is a job booked, assigned or in progress; COMPLETED a completed one; a cancelled job is under ALL only.
  */
 export function jobIdsByFilter(jobs: readonly Appointment[]): JobIdsByFilter {
-  const notCompleted = new Set<string>();
-  const completed = new Set<string>();
-  for (const job of jobs) {
-    const status = customerStatusOf(job);
-    if (status === 'not_completed') notCompleted.add(job.id);
-    else if (status === 'completed') completed.add(job.id);
-  }
-  return { not_completed: notCompleted, completed };
+  return jobIdsByStatus(jobs, customerStatusOf, ['not_completed', 'completed'] as const);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Appointment } from '@contract/appointments';
-import type { TechnicianStatus } from '@contract/statuses';
+import { TECHNICIAN_STATUSES, type TechnicianStatus } from '@contract/statuses';
 import type { TechnicianFilter } from '@/features/services/servicesSlice';
 import { vehicleWithPlate } from '@/features/jobs/format';
-import { TECHNICIAN_STATUS_OF } from '@/features/jobs/labels';
+import { jobIdsByStatus, TECHNICIAN_STATUS_OF } from '@/features/jobs/labels';
 
 /**
  * The technician's Assigned Services, derived from the server's answers (never stored in a slice).
@@ -38,12 +38,7 @@ export function technicianStatusOf(job: Pick<Appointment, 'status'>): Technician
 
 /** The ids each filter shows; a filter switch is then one set lookup per row. */
 export function jobIdsByFilter(jobs: readonly Appointment[]): Record<Exclude<TechnicianFilter, 'all'>, ReadonlySet<string>> {
-  const groups: Record<TechnicianStatus, Set<string>> = { not_started: new Set(), in_progress: new Set(), completed: new Set() };
-  for (const job of jobs) {
-    const status = TECHNICIAN_STATUS_OF[job.status];
-    if (status) groups[status].add(job.id);
-  }
-  return groups;
+  return jobIdsByStatus(jobs, (job) => TECHNICIAN_STATUS_OF[job.status], TECHNICIAN_STATUSES);
 }
 
 /** "Toyota Prius (CAD-3312)". */

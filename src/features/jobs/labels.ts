@@ -64,3 +64,22 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   COMPLETED: 'Completed',
   CANCELLED: 'Cancelled',
 };
+
+/**
+ * The ids of `jobs` per word of `statusOf`, in one pass: what each status filter of a list shows (FilteredList's
+ * `keysByFilter`). Jobs whose word is not among `statuses` (or that have none) are under ALL only.
+ */
+export function jobIdsByStatus<S extends string>(
+  jobs: readonly Appointment[],
+  statusOf: (job: Appointment) => S | undefined,
+  statuses: readonly S[],
+): Record<S, ReadonlySet<string>> {
+  const groups = new Map<S, Set<string>>(statuses.map((status) => [status, new Set<string>()]));
+  for (const job of jobs) {
+    const status = statusOf(job);
+    if (status !== undefined) groups.get(status)?.add(job.id);
+  }
+  const result = {} as Record<S, ReadonlySet<string>>;
+  for (const [status, ids] of groups) result[status] = ids;
+  return result;
+}
