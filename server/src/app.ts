@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock';
 import type { AppConfig } from './config';
 import { seedDemoWorkshop } from './demo/seed';
 import { employeeRoutes } from './employees/routes';
+import { OAuthCodes } from './oauth/codes';
 import { GoogleSignIn } from './oauth/google';
 import { oauthRoutes } from './oauth/routes';
 import { authentication } from './plugins/authenticate';
@@ -84,13 +85,16 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
   const sessions = new Sessions(db, accessTokens, config, now);
   const loginLimiter = new LoginRateLimiter(config.loginMaxAttempts, config.loginWindowMs, now);
   const google = config.google ? new GoogleSignIn(config.google, keys.oauthState, now) : null;
+  const oauthCodes = new OAuthCodes(db, now);
 
   if (config.admin) await bootstrapAdmin(users, config.admin, app.log);
   await sessions.purge();
+  await oauthCodes.purge();
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     purgeTimer = setInterval(() => {
       sessions.purge().catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'));
+      oauthCodes.purge().catch((error: unknown) => app.log.error({ err: error }, 'sign-in code purge failed'));
     }, PURGE_INTERVAL_MS);
     purgeTimer.unref();
   });
@@ -109,7 +113,7 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
         return { status: 'ok' };
       });
       await api.register((scope) => authRoutes(scope, { users, sessions, loginLimiter }), { prefix: '/auth' });
-      await api.register((scope) => oauthRoutes(scope, { config, google, users, sessions }));
+      await api.register((scope) => oauthRoutes(scope, { config, google, users, sessions, codes: oauthCodes }));
       await api.register(catalogRoutes);
       await api.register(vehicleRoutes);
       await api.register(appointmentRoutes);

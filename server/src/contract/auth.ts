@@ -87,6 +87,20 @@ export type RegisterBody = Static<typeof RegisterEmployeeBody>;
 export const RefreshTokenBody = Type.Object({ refreshToken }, { additionalProperties: false });
 export type RefreshTokenBody = Static<typeof RefreshTokenBody>;
 
+/** POST /api/auth/oauth/exchange: the one-time code Google sign-in sent the SPA (`/oauth/callback?code=`). */
+export const OAUTH_LINK_INVALID = 'Sign-in link is invalid or has expired. Please sign in again.';
+export const OAuthExchangeBody = Type.Object(
+  {
+    code: Type.String({
+      minLength: 1,
+      maxLength: 128,
+      errorMessages: { required: OAUTH_LINK_INVALID, type: OAUTH_LINK_INVALID, minLength: OAUTH_LINK_INVALID, maxLength: OAUTH_LINK_INVALID },
+    }),
+  },
+  { additionalProperties: false },
+);
+export type OAuthExchangeBody = Static<typeof OAuthExchangeBody>;
+
 export const LogoutBody = Type.Object({ refreshToken: Type.Optional(refreshToken) }, { additionalProperties: false });
 export type LogoutBody = Static<typeof LogoutBody>;
 

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './schema';
 import * as init from './migrations/0001_init';
 import * as shop from './migrations/0002_shop';
+import * as oauthCodes from './migrations/0004_oauth_codes';
 
 /**
  * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
@@ -10,6 +11,7 @@ import * as shop from './migrations/0002_shop';
 const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_shop': shop,
+  '0004_oauth_codes': oauthCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -137,6 +137,20 @@ export interface TimeLogsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Google sign-in's one-time codes (migration 0004): SHA-256 of the code and of the browser-binding cookie's
+ * value, the user and device the session will be started for, a 60 s expiry and `used_at` once exchanged.
+ */
+export interface OAuthCodesTable {
+  code_hash: string;
+  binding_hash: string;
+  user_id: string;
+  device_info: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -147,6 +161,7 @@ export interface Database {
   vehicles: VehiclesTable;
   appointments: AppointmentsTable;
   time_logs: TimeLogsTable;
+  oauth_codes: OAuthCodesTable;
 }
 
 export type Db = Kysely<Database>;

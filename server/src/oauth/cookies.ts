@@ -1,4 +1,4 @@
-/** Minimal cookie helpers (one short-lived cookie is all the API sets; no plugin needed). */
+/** Minimal cookie helpers (two short-lived cookies of Google sign-in are all the API sets; no plugin needed). */
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -20,9 +20,14 @@ export interface CookieOptions {
   path: string;
   maxAgeSeconds: number;
   secure: boolean;
+  /**
+   * Lax (default): sent on the provider's top-level redirect back, not on cross-site subrequests. Strict: sent
+   * only by same-site requests (the SPA's own exchange call).
+   */
+  sameSite?: 'Lax' | 'Strict';
 }
 
-/** HttpOnly, SameSite=Lax (sent on the provider's top-level redirect back, not on cross-site subrequests). */
-export function serializeCookie(name: string, value: string, { path, maxAgeSeconds, secure }: CookieOptions): string {
-  return [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+/** Always HttpOnly; SameSite=Lax unless told Strict. */
+export function serializeCookie(name: string, value: string, { path, maxAgeSeconds, secure, sameSite = 'Lax' }: CookieOptions): string {
+  return [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', `SameSite=${sameSite}`, ...(secure ? ['Secure'] : [])].join('; ');
 }

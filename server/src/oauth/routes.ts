@@ -2,13 +2,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deviceInfo } from '../auth/routes';
 import type { Sessions } from '../auth/sessions';
 import type { AppConfig } from '../config';
+import { OAUTH_LINK_INVALID, OAuthExchangeBody } from '../contract/auth';
 import type { UserRow } from '../db/schema';
+import { errorBody } from '../plugins/errors';
+import { typed } from '../plugins/typeProvider';
 import type { Users } from '../users/queries';
+import { CODE_TTL_SECONDS, type OAuthCodes } from './codes';
 import { readCookie, serializeCookie } from './cookies';
 import { FLOW_TTL_SECONDS, type GoogleIdentity, OAuthFlowError, type GoogleSignIn } from './google';
 
 export const GOOGLE_CALLBACK_PATH = '/api/login/oauth2/code/google';
+export const EXCHANGE_PATH = '/api/auth/oauth/exchange';
 const STATE_COOKIE = 'carcare_oauth_state';
+/**
+ * Binds a one-time code to the browser that ran the flow (login CSRF: a crafted callback link carrying someone
+ * else's code finds no matching cookie here). Sent only to the exchange, only by same-site requests.
+ */
+export const BINDING_COOKIE = 'carcare_oauth_binding';
 export const NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 const UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again later.';
 
@@ -17,6 +27,7 @@ export interface OAuthRouteDeps {
   google: GoogleSignIn | null;
   users: Users;
   sessions: Sessions;
+  codes: OAuthCodes;
 }
 
 /**
@@ -27,8 +38,11 @@ function redirectUri(config: AppConfig, request: FastifyRequest): string {
   return `${config.publicUrl ?? `${request.protocol}://${request.host}`}${GOOGLE_CALLBACK_PATH}`;
 }
 
-/** Google sign-in: GET /api/oauth2/authorization/google → provider → GET /api/login/oauth2/code/google → SPA. */
-export async function oauthRoutes(app: FastifyInstance, { config, google, users, sessions }: OAuthRouteDeps): Promise<void> {
+/**
+ * Google sign-in: GET /api/oauth2/authorization/google → provider → GET /api/login/oauth2/code/google → SPA
+ * `/oauth/callback?code=…` → POST /api/auth/oauth/exchange (code + binding cookie) → tokens.
+ */
+export async function oauthRoutes(app: FastifyInstance, { config, google, users, sessions, codes }: OAuthRouteDeps): Promise<void> {
   const callbackUrl = (params: string) => `${config.appUrl}/oauth/callback?${params}`;
   const fail = (reply: FastifyReply, message: string) => reply.redirect(callbackUrl(`error=${encodeURIComponent(message)}`), 302);
 
@@ -78,8 +92,10 @@ export async function oauthRoutes(app: FastifyInstance, { config, google, users,
       const identity = await google.complete(query, readCookie(request.headers.cookie, STATE_COOKIE));
       const user = await userFor(identity);
       if (!user.is_active) throw new OAuthFlowError('Account is disabled');
-      const { token, refreshToken } = await sessions.start(user, deviceInfo(request));
-      return reply.redirect(callbackUrl(`token=${encodeURIComponent(token)}&refreshToken=${encodeURIComponent(refreshToken)}`), 302);
+      // No tokens in the URL: a one-time code, spendable only with this browser's binding cookie.
+      const { code, binding } = await codes.issue(user.id, deviceInfo(request));
+      reply.header('set-cookie', serializeCookie(BINDING_COOKIE, binding, { path: EXCHANGE_PATH, maxAgeSeconds: CODE_TTL_SECONDS, secure, sameSite: 'Strict' }));
+      return reply.redirect(callbackUrl(`code=${encodeURIComponent(code)}`), 302);
     } catch (error) {
       if (error instanceof OAuthFlowError) {
         request.log.warn({ err: error.detail ?? error }, `Google sign-in failed: ${error.message}`);
@@ -88,5 +104,30 @@ export async function oauthRoutes(app: FastifyInstance, { config, google, users,
       request.log.error({ err: error }, 'Google sign-in failed');
       return fail(reply, 'Google sign-in failed. Please try again.');
     }
+  });
+
+  /**
+   * The SPA's callback page spends the code for the same answer as a password sign-in. One message for every
+   * refusal (unknown, expired, spent, other browser, no cookie), so nothing about the code leaks.
+   */
+  typed(app).post('/auth/oauth/exchange', { schema: { body: OAuthExchangeBody } }, async (request, reply) => {
+    const secure = redirectUri(config, request).startsWith('https:');
+    reply
+      .header('set-cookie', serializeCookie(BINDING_COOKIE, '', { path: EXCHANGE_PATH, maxAgeSeconds: 0, secure, sameSite: 'Strict' }))
+      .header('cache-control', 'no-store');
+    const redeemed = await codes.redeem(request.body.code, readCookie(request.headers.cookie, BINDING_COOKIE));
+    const user = redeemed ? await users.findById(redeemed.userId) : undefined;
+    if (!redeemed || !user || !user.is_active) return reply.code(400).send(errorBody(OAUTH_LINK_INVALID));
+    const session = await sessions.start(user, redeemed.deviceInfo);
+    // The same body as POST /api/auth/login.
+    return {
+      token: session.token,
+      refreshToken: session.refreshToken,
+      type: 'Bearer' as const,
+      id: user.id,
+      email: user.email,
+      fullName: user.full_name,
+      roles: [user.role],
+    };
   });
 }

@@ -1,3 +1,4 @@
+import { OAuthCodes } from '../../../server/src/oauth/codes';
 import { call } from '../helpers/http';
 import { browse, CLIENT_ID, CLIENT_SECRET, CookieJar, follow, freePort, type RunningProvider, startOidcProvider } from '../helpers/oidcProvider';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -60,10 +61,38 @@ async function finish(jar: CookieJar, callbackUrl: string): Promise<URL> {
   return new URL(hop.response.headers.get('location') as string);
 }
 
-async function signIn(account: Account): Promise<URL> {
-  const jar = new CookieJar();
+/** Browser: the whole flow up to the SPA's callback URL; the jar then holds the binding cookie. */
+async function arriveAtSpa(account: Account, jar = new CookieJar()): Promise<{ landing: URL; jar: CookieJar }> {
   const { interactionUrl } = await openLoginPage(jar);
-  return finish(jar, await submitLogin(jar, interactionUrl, account));
+  return { landing: await finish(jar, await submitLogin(jar, interactionUrl, account)), jar };
+}
+
+const EXCHANGE = '/api/auth/oauth/exchange';
+const LINK_INVALID = { message: 'Sign-in link is invalid or has expired. Please sign in again.', success: false };
+
+interface Exchanged {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer is asserted field by field
+  body: any;
+  response: Response;
+}
+
+/** The SPA's callback page: POST the code from the page's origin, with whatever cookies this browser holds. */
+async function exchange(jar: CookieJar, code: string | null): Promise<Exchanged> {
+  const { response } = await browse(jar, `${api}${EXCHANGE}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  return { status: response.status, body: await response.json(), response };
+}
+
+/** Google sign-in as the SPA completes it: the flow, then the code exchanged for the login answer. */
+async function signIn(account: Account): Promise<{ token: string; refreshToken: string; id: string }> {
+  const { landing, jar } = await arriveAtSpa(account);
+  const answer = await exchange(jar, landing.searchParams.get('code'));
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
 
 let counter = 0;
@@ -98,14 +127,16 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     expect(cookie).not.toMatch(/codeVerifier/);
   });
 
-  it('creates a CUSTOMER with an empty phone and hands the SPA tokens that work', async () => {
+  it('creates a CUSTOMER with an empty phone; the code it hands the SPA is exchanged for tokens that work', async () => {
     const who = account({ name: 'Dana Driver' });
-    const landing = await signIn(who);
+    const { landing, jar } = await arriveAtSpa(who);
     expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
-    const token = landing.searchParams.get('token') as string;
-    const refreshToken = landing.searchParams.get('refreshToken') as string;
-    expect(token).toBeTruthy();
-    expect(refreshToken).toBeTruthy();
+    const code = landing.searchParams.get('code') as string;
+    const answer = await exchange(jar, code);
+    expect(answer.status).toBe(200);
+    const { token, refreshToken } = answer.body;
+    const user = await t.app.db.selectFrom('users').select(['id', 'password_hash', 'google_sub']).where('email', '=', who.email).executeTakeFirstOrThrow();
+    expect(answer.body).toEqual({ token: expect.any(String), refreshToken: expect.any(String), type: 'Bearer', id: user.id, email: who.email, fullName: 'Dana Driver', roles: ['CUSTOMER'] });
 
     const profile = await call(t.app, 'GET', '/api/auth/profile', { token });
     expect(profile.status).toBe(200);
@@ -113,8 +144,7 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     const renewed = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { refreshToken } });
     expect(renewed.status).toBe(200);
 
-    const row = await t.app.db.selectFrom('users').select(['password_hash', 'google_sub']).where('email', '=', who.email).executeTakeFirstOrThrow();
-    expect(row).toEqual({ password_hash: null, google_sub: who.sub });
+    expect({ password_hash: user.password_hash, google_sub: user.google_sub }).toEqual({ password_hash: null, google_sub: who.sub });
 
     // No password was ever set: password sign-in explains how this account signs in.
     const login = await call(t.app, 'POST', '/api/auth/login', { body: { email: who.email, password: 'anything-at-all' } });
@@ -125,7 +155,7 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     const who = account();
     const first = await signIn(who);
     const second = await signIn({ ...who, name: 'Renamed' });
-    const idOf = async (landing: URL) => (await call(t.app, 'GET', '/api/auth/profile', { token: landing.searchParams.get('token') as string })).body.id;
+    const idOf = async ({ token }: { token: string }) => (await call(t.app, 'GET', '/api/auth/profile', { token })).body.id;
     const firstId = await idOf(first);
     expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await idOf(second)).toBe(firstId);
@@ -138,26 +168,27 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     const registered = await call(t.app, 'POST', '/api/auth/register/customer', {
       body: { email: who.email, password: 'password-123', fullName: 'Pat Password', phoneNumber: '555', address: '' },
     });
-    const landing = await signIn(who);
-    const profile = await call(t.app, 'GET', '/api/auth/profile', { token: landing.searchParams.get('token') as string });
+    const { token } = await signIn(who);
+    const profile = await call(t.app, 'GET', '/api/auth/profile', { token });
     expect(profile.body).toMatchObject({ id: registered.body.id, phoneNumber: '555' });
     expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: who.email, password: 'password-123' } })).status).toBe(200);
   });
 
   it('refuses an unverified email', async () => {
-    const landing = await signIn(account({ email_verified: 'false' }));
-    expect(landing.searchParams.get('token')).toBeNull();
+    const { landing, jar } = await arriveAtSpa(account({ email_verified: 'false' }));
+    expect(landing.searchParams.get('code')).toBeNull();
+    expect(jar.has(api, 'carcare_oauth_binding')).toBe(false);
     expect(landing.searchParams.get('error')).toBe('Your Google account email address is not verified.');
   });
 
-  it('state mismatch → back to the SPA with an error, no tokens', async () => {
+  it('state mismatch → back to the SPA with an error, no code', async () => {
     const jar = new CookieJar();
     const { interactionUrl } = await openLoginPage(jar);
     const callback = new URL(await submitLogin(jar, interactionUrl, account()));
     callback.searchParams.set('state', 'forged-state');
     const landing = await finish(jar, callback.href);
     expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
-    expect(landing.searchParams.get('token')).toBeNull();
+    expect([...landing.searchParams.keys()]).toEqual(['error']);
     expect(landing.searchParams.get('error')).toBe('Sign-in could not be verified (state mismatch). Please try again.');
     expect(landing.href).toContain('error=Sign-in%20could%20not%20be%20verified');
   });
@@ -180,7 +211,7 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     expect(elsewhere.searchParams.get('error')).toMatch(/expired or was started in another browser/);
 
     // The real browser still succeeds once; the state cookie is then cleared, so a replay fails.
-    expect((await finish(jar, callback)).searchParams.get('token')).toBeTruthy();
+    expect((await finish(jar, callback)).searchParams.get('code')).toBeTruthy();
     expect(jar.has(api, 'carcare_oauth_state')).toBe(false);
     expect((await finish(jar, callback)).searchParams.get('error')).toBeTruthy();
   });
@@ -190,10 +221,142 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     const { authorizationUrl } = await openLoginPage(jar);
     const state = authorizationUrl.searchParams.get('state') as string;
     const forgedCode = await finish(jar, `${api}/api/login/oauth2/code/google?code=forged&state=${state}&iss=${encodeURIComponent(provider.issuer)}`);
-    expect(forgedCode.searchParams.get('token')).toBeNull();
+    expect([...forgedCode.searchParams.keys()]).toEqual(['error']);
     expect(forgedCode.searchParams.get('error')).toBe('Google sign-in failed. Please try again.');
     const weird = await finish(new CookieJar(), `${api}/api/login/oauth2/code/google?error=%3Cscript%3E`);
     expect(weird.searchParams.get('error')).toBe('Google sign-in failed. Please try again.');
+  });
+});
+
+describe('Google sign-in: the one-time code and its exchange (issue 18)', () => {
+  it('the redirect to the SPA carries only a code; the browser gets an HttpOnly binding cookie for the exchange', async () => {
+    const jar = new CookieJar();
+    const { interactionUrl } = await openLoginPage(jar);
+    const hop = await browse(jar, await submitLogin(jar, interactionUrl, account()));
+    expect(hop.response.status).toBe(302);
+    expect(hop.response.headers.get('cache-control')).toBe('no-store');
+    const location = hop.response.headers.get('location') as string;
+    expect(location).not.toMatch(/token/i);
+    const landing = new URL(location);
+    expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
+    expect([...landing.searchParams.keys()]).toEqual(['code']);
+    const code = landing.searchParams.get('code') as string;
+    expect(code).toMatch(/^[\w-]{43}$/); // 256 bits, base64url
+
+    const binding = hop.response.headers.getSetCookie().find((cookie) => cookie.startsWith('carcare_oauth_binding='));
+    expect(binding).toBeDefined();
+    expect(binding).toMatch(/^carcare_oauth_binding=[\w-]{43};/);
+    expect(binding).toMatch(/; Path=\/api\/auth\/oauth\/exchange(;|$)/);
+    expect(binding).toMatch(/; Max-Age=60(;|$)/);
+    expect(binding).toMatch(/; HttpOnly(;|$)/);
+    expect(binding).toMatch(/; SameSite=Strict(;|$)/);
+
+    // The database holds neither the code nor the binding value, only their hashes.
+    const rows = await t.app.db.selectFrom('oauth_codes').selectAll().execute();
+    const serialized = JSON.stringify(rows);
+    expect(serialized).not.toContain(code);
+    expect(serialized).not.toContain((binding as string).split(';')[0].split('=')[1]);
+  });
+
+  it('a code is exchanged once: the first POST signs in (no-store, cookie cleared), the next is refused', async () => {
+    const { landing, jar } = await arriveAtSpa(account());
+    const code = landing.searchParams.get('code') as string;
+    const cookie = jar.header(`${api}${EXCHANGE}`) as string;
+    expect(cookie).toMatch(/carcare_oauth_binding=/);
+
+    const first = await exchange(jar, code);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ type: 'Bearer', roles: ['CUSTOMER'] });
+    expect(first.response.headers.get('cache-control')).toBe('no-store');
+    expect(first.response.headers.getSetCookie()).toEqual([expect.stringMatching(/^carcare_oauth_binding=; Path=\/api\/auth\/oauth\/exchange; Max-Age=0; HttpOnly; SameSite=Strict/)]);
+    expect(jar.has(api, 'carcare_oauth_binding')).toBe(false);
+
+    // Again, even with the binding cookie put back: spent.
+    const again = await fetch(`${api}${EXCHANGE}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ code }) });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(await again.json()).toEqual(LINK_INVALID);
+  });
+
+  it('ten simultaneous exchanges of one code: exactly one 200', async () => {
+    const { landing, jar } = await arriveAtSpa(account());
+    const code = landing.searchParams.get('code') as string;
+    const cookie = jar.header(`${api}${EXCHANGE}`) as string;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        fetch(`${api}${EXCHANGE}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ code }) }).then(async (response) => ({
+          status: response.status,
+          body: await response.json(),
+        })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused) expect(answer).toEqual({ status: 400, body: LINK_INVALID });
+    // One sign-in, one session.
+    const winner = answers.find((answer) => answer.status === 200)?.body;
+    const sessions = await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', winner.id).execute();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('a code expires 60 s after the provider returned', async () => {
+    const early = await arriveAtSpa(account());
+    const late = await arriveAtSpa(account());
+    t.clock.advance(59_000);
+    expect((await exchange(early.jar, early.landing.searchParams.get('code'))).status).toBe(200);
+    t.clock.advance(1_000);
+    const expired = await exchange(late.jar, late.landing.searchParams.get('code'));
+    expect(expired).toMatchObject({ status: 400, body: LINK_INVALID });
+  });
+
+  it('without the binding cookie the code is refused (and not spent: the browser that ran the flow still can)', async () => {
+    const { landing, jar } = await arriveAtSpa(account());
+    const code = landing.searchParams.get('code') as string;
+    expect(await exchange(new CookieJar(), code)).toMatchObject({ status: 400, body: LINK_INVALID });
+    expect((await exchange(jar, code)).status).toBe(200);
+  });
+
+  it("login CSRF: a crafted link with the attacker's code, opened in the victim's browser (its own cookie) → refused", async () => {
+    const attacker = await arriveAtSpa(account({ name: 'Mallory' }));
+    const victim = await arriveAtSpa(account({ name: 'Victim' }));
+    // The victim's browser holds a binding cookie of its own, from its own sign-in.
+    expect(victim.jar.has(api, 'carcare_oauth_binding')).toBe(true);
+    const crafted = await exchange(victim.jar, attacker.landing.searchParams.get('code'));
+    expect(crafted).toMatchObject({ status: 400, body: LINK_INVALID });
+    // A browser with no flow of its own at all is refused the same way.
+    expect(await exchange(new CookieJar(), attacker.landing.searchParams.get('code'))).toMatchObject({ status: 400, body: LINK_INVALID });
+  });
+
+  it('an unknown code gets the same answer; a missing code is a validation error', async () => {
+    const { jar } = await arriveAtSpa(account());
+    expect(await exchange(jar, 'x'.repeat(43))).toMatchObject({ status: 400, body: LINK_INVALID });
+    const missing = await fetch(`${api}${EXCHANGE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(missing.status).toBe(400);
+    // (The top-level message of a validation failure is the validation layer's business; the field's is ours.)
+    expect(await missing.json()).toMatchObject({ success: false, errors: { code: LINK_INVALID.message } });
+  });
+
+  it('a code whose account was disabled meanwhile is refused', async () => {
+    const who = account();
+    const { landing, jar } = await arriveAtSpa(who);
+    await t.app.db.updateTable('users').set({ is_active: false }).where('email', '=', who.email).execute();
+    expect(await exchange(jar, landing.searchParams.get('code'))).toMatchObject({ status: 400, body: LINK_INVALID });
+  });
+
+  it('the purge deletes expired codes, spent or not', async () => {
+    const spent = await arriveAtSpa(account());
+    await exchange(spent.jar, spent.landing.searchParams.get('code'));
+    const unspent = await arriveAtSpa(account());
+    const live = await t.app.db.selectFrom('oauth_codes').select('code_hash').execute();
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    t.clock.advance(61_000);
+    const fresh = await arriveAtSpa(account());
+    await new OAuthCodes(t.app.db, t.clock.now).purge();
+    const left = await t.app.db.selectFrom('oauth_codes').select('user_id').execute();
+    expect(left).toHaveLength(1);
+    expect((await exchange(fresh.jar, fresh.landing.searchParams.get('code'))).status).toBe(200);
+    expect(await exchange(unspent.jar, unspent.landing.searchParams.get('code'))).toMatchObject({ status: 400, body: LINK_INVALID });
   });
 });
 
