@@ -1,3 +1,4 @@
+import type { OAuthExchangeBody } from '@contract/auth';
 import { api } from '@/api/api';
 import type {
   ActiveSession,
@@ -15,6 +16,10 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+    }),
+    /** Google sign-in: the one-time code of `/oauth/callback?code=` for the login answer (server/README.md). */
+    exchangeOAuthCode: build.mutation<LoginResponse, OAuthExchangeBody>({
+      query: (body) => ({ url: '/auth/oauth/exchange', method: 'POST', body }),
     }),
     registerCustomer: build.mutation<RegistrationResponse, Omit<RegistrationRequest, 'role'>>({
       query: (body) => ({ url: '/auth/register/customer', method: 'POST', body: { ...body, role: 'CUSTOMER' } }),

@@ -4,7 +4,7 @@ import { navigateTo } from '@/app/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';
-import type { AuthState, LoginRequest, ProfileResponse, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
+import type { AuthState, LoginRequest, LoginResponse, ProfileResponse, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
 
 export const LOGIN_AFTER_REGISTRATION_FAILED = 'Login after registration failed - no JWT token received';
 
@@ -124,6 +124,21 @@ export const fetchProfileWithToken = createAsyncThunk<ProfileResponse, string, {
   async (token, { dispatch, rejectWithValue }) => {
     try {
       return await dispatch(authApi.endpoints.getProfileWithToken.initiate(token, { subscribe: false, forceRefetch: true })).unwrap();
+    } catch (error) {
+      return rejectWithValue(error);
+    }
+  },
+);
+
+/**
+ * The OAuth callback's exchange of its one-time code for a token pair. Not tracked in the store (the answer
+ * carries tokens; the page hands them to the session itself). Rejects with the API's error.
+ */
+export const exchangeOAuthCode = createAsyncThunk<LoginResponse, string, { state: { auth: AuthState } }>(
+  'auth/exchangeOAuthCode',
+  async (code, { dispatch, rejectWithValue }) => {
+    try {
+      return await dispatch(authApi.endpoints.exchangeOAuthCode.initiate({ code }, { track: false })).unwrap();
     } catch (error) {
       return rejectWithValue(error);
     }

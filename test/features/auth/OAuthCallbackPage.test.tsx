@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { act, configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { tokenStorage } from '@/features/auth/tokenStorage';
-import { API } from '../../msw/handlers';
+import { API, OAUTH_EXCHANGE_ANSWER, OAUTH_LINK_INVALID } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { renderApp } from '../../utils/renderWithProviders';
 import { storedUser } from './authTestUtils';
@@ -109,6 +110,109 @@ describe('OAuth callback: success', () => {
     expect(store.getState().auth.isAuthenticated).toBe(true);
     expect(window.location.search).toBe('');
     saveTokens.mockRestore();
+  });
+});
+
+/** Exchange requests answered with `answer` (default: the login body); records each request body. */
+function exchangeAnswers(answer: () => Response | Promise<Response> = () => HttpResponse.json(OAUTH_EXCHANGE_ANSWER)) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`${API}/auth/oauth/exchange`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+describe('OAuth callback: one-time code (issue 18)', () => {
+  test('POSTs the code once, signs in with the pair it gets back, goes to /dashboard; the URL keeps no code', async () => {
+    const bodies = exchangeAnswers();
+    const authorizations = profileAnswers(() => HttpResponse.json(PROFILE));
+    const { router, store } = arrive('?code=one-time-code-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodies).toEqual([{ code: 'one-time-code-123' }]);
+    // The profile is loaded with the exchanged token.
+    expect(authorizations).toEqual([`Bearer ${OAUTH_EXCHANGE_ANSWER.token}`]);
+    expect(localStorage.getItem('token')).toBe(OAUTH_EXCHANGE_ANSWER.token);
+    expect(localStorage.getItem('refresh_token')).toBe(OAUTH_EXCHANGE_ANSWER.refreshToken);
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, token: OAUTH_EXCHANGE_ANSWER.token, refreshToken: OAUTH_EXCHANGE_ANSWER.refreshToken });
+    expect(storedUser()).toMatchObject({ id: 'u-1', email: 'alex@example.com' });
+    expect(window.location.href).not.toContain('code');
+    expect(router.state.location.search).toBe('');
+    // The answer carries tokens: it is not kept in the API cache.
+    expect(JSON.stringify(store.getState())).not.toContain('one-time-code-123');
+  });
+
+  test('the code leaves the address bar before the exchange answers, under the "Signing you in" spinner', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const bodies = exchangeAnswers(async () => {
+      await gate;
+      return HttpResponse.json(OAUTH_EXCHANGE_ANSWER);
+    });
+    profileAnswers(() => HttpResponse.json(PROFILE));
+    const { router } = arrive('?code=one-time-code-123');
+    expect(await screen.findByRole('status', { name: 'Signing you in' })).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(window.location.pathname).toBe('/oauth/callback');
+    expect(window.location.search).toBe('');
+    expect(router.state.location.search).toBe('');
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  test('an empty phone number after the exchange → /complete-profile', async () => {
+    exchangeAnswers();
+    profileAnswers(() => HttpResponse.json({ ...PROFILE, phoneNumber: '' }));
+    const { router } = arrive('?code=one-time-code-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
+    expect(await screen.findByRole('button', { name: 'Complete Profile' })).toBeInTheDocument();
+  });
+
+  test('a refused code: the server message under "Authentication Failed", a link to /login, nothing stored', async () => {
+    exchangeAnswers(() => HttpResponse.json({ message: OAUTH_LINK_INVALID, success: false }, { status: 400 }));
+    const authorizations = profileAnswers(() => HttpResponse.json(PROFILE));
+    const { router, store } = arrive('?code=someone-elses-code');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(OAUTH_LINK_INVALID);
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/login');
+    expect(window.location.search).toBe('');
+    expect(authorizations).toEqual([]);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    await userEvent.click(screen.getByRole('link', { name: 'Go now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  test('the exchange failing without an answer (network) → "An unexpected error occurred during authentication."', async () => {
+    exchangeAnswers(() => HttpResponse.error());
+    arrive('?code=one-time-code-123');
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred during authentication.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Authentication Failed' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  test('under StrictMode the code is exchanged once and the profile loaded once', async () => {
+    const bodies = exchangeAnswers();
+    const authorizations = profileAnswers(() => HttpResponse.json(PROFILE));
+    const { router, store } = arrive('?code=one-time-code-123', { wrapper: StrictMode });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodies).toHaveLength(1);
+    expect(authorizations).toHaveLength(1);
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(window.location.search).toBe('');
+  });
+
+  test('legacy token parameters still sign in without any exchange', async () => {
+    const bodies = exchangeAnswers();
+    profileAnswers(() => HttpResponse.json(PROFILE));
+    const { router } = arrive('?token=tok-abc&refreshToken=ref-xyz');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodies).toEqual([]);
+    expect(localStorage.getItem('token')).toBe('tok-abc');
   });
 });
 

@@ -4,7 +4,7 @@ import { isApiError } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
-import { fetchProfileWithToken } from '@/features/auth/authThunks';
+import { exchangeOAuthCode, fetchProfileWithToken } from '@/features/auth/authThunks';
 import { authSuccess, logout, tokensRefreshed } from '@/features/auth/authSlice';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import styles from '@/features/auth/components/AuthForm.module.css';
@@ -24,7 +24,7 @@ const OAUTH_MESSAGES = {
 const ERROR_REDIRECT_MS = 3000;
 const PROFILE_FAILURE_REDIRECT_MS = 2000;
 
-const CALLBACK_PARAMS = ['token', 'refreshToken', 'error'] as const;
+const CALLBACK_PARAMS = ['code', 'token', 'refreshToken', 'error'] as const;
 
 type View =
   | { kind: 'loading' }
@@ -43,7 +43,16 @@ function decodeErrorParam(raw: string): string {
   }
 }
 
-/** Removes the callback's parameters from the address bar (the tokens must not linger in history). */
+/**
+ * What a refused code exchange shows: the server's reason for a 4xx (one message for an unknown, expired, spent
+ * or other browser's code), otherwise the spec's "unexpected error" (network failure, 5xx).
+ */
+function exchangeFailureMessage(error: unknown): string {
+  if (!isApiError(error) || typeof error.status !== 'number' || error.status >= 500) return OAUTH_MESSAGES.unexpected;
+  return error.errors?.code ?? error.serverMessage ?? OAUTH_MESSAGES.unexpected;
+}
+
+/** Removes the callback's parameters from the address bar (the code or tokens must not linger in history). */
 function scrubAddressBar(): void {
   const url = new URL(window.location.href);
   if (!CALLBACK_PARAMS.some((name) => url.searchParams.has(name))) return;
@@ -52,8 +61,9 @@ function scrubAddressBar(): void {
 }
 
 /**
- * /oauth/callback — the return from social sign-in (spec §2, §4 "OAuth callback", §8). Reads token,
- * refreshToken and error once, removes them from the address bar at once, then signs in and goes on.
+ * /oauth/callback — the return from social sign-in (spec §2, §4 "OAuth callback", §8). Reads code (or, from a
+ * backend that still sends them, token and refreshToken) and error once, removes them from the address bar at
+ * once, exchanges the one-time code for the token pair (POST /api/auth/oauth/exchange), then signs in and goes on.
  */
 export default function OAuthCallbackPage() {
   const location = useLocation();
@@ -76,10 +86,11 @@ export default function OAuthCallbackPage() {
     started.current = true;
 
     const params = new URLSearchParams(location.search);
+    const code = params.get('code');
     const token = params.get('token');
     const refreshToken = params.get('refreshToken');
     const error = params.get('error');
-    // Before anything else (and before any await): the tokens leave the address bar and the router's copy.
+    // Before anything else (and before any await): the code or tokens leave the address bar and the router's copy.
     scrubAddressBar();
     if (location.search) void navigate({ pathname: location.pathname, hash: location.hash }, { replace: true, state: location.state });
 
@@ -104,11 +115,28 @@ export default function OAuthCallbackPage() {
       return null;
     }
 
+    /** The one-time code → the token pair; a refused or failed exchange → the error view. */
+    async function exchange(code: string): Promise<{ token: string; refreshToken: string } | View> {
+      try {
+        const answer = await dispatch(exchangeOAuthCode(code)).unwrap();
+        if (!answer.token || !answer.refreshToken) return failed(OAUTH_MESSAGES.missingTokens);
+        return { token: answer.token, refreshToken: answer.refreshToken };
+      } catch (exchangeError) {
+        return failed(exchangeFailureMessage(exchangeError));
+      }
+    }
+
     async function run(): Promise<View | null> {
       if (error !== null) return failed(decodeErrorParam(error) || OAUTH_MESSAGES.unexpected);
-      if (!token || !refreshToken) return failed(OAUTH_MESSAGES.missingTokens);
+      let pair = token && refreshToken ? { token, refreshToken } : null;
+      if (code) {
+        const exchanged = await exchange(code);
+        if ('kind' in exchanged) return exchanged;
+        pair = exchanged;
+      }
+      if (!pair) return failed(OAUTH_MESSAGES.missingTokens);
       try {
-        return await signIn(token, refreshToken);
+        return await signIn(pair.token, pair.refreshToken);
       } catch {
         dispatch(logout());
         return failed(OAUTH_MESSAGES.unexpected);
