@@ -17,11 +17,13 @@ import {
   type UpdateStatusBody,
 } from '../contract/appointments';
 import type { ServiceCenter } from '../contract/catalog';
+import { notAssignableMessage } from '../contract/employees';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { AppointmentStatus } from '../contract/statuses';
 import { CURSOR_FIELDS, decodeCursor, likeContaining, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import { at, type AppointmentsTable, type Database, type Db } from '../db/schema';
+import { staffStateOf } from '../employees/staff';
 import type { Viewer } from '../plugins/authenticate';
 import { HttpError, invalidField } from '../plugins/errors';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
@@ -442,14 +444,18 @@ export class Appointments {
         throw new HttpError(409, 'Only an appointment awaiting assignment can be assigned.');
       }
       checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);
+      // FOR SHARE: a deactivation of this technician (which locks the row FOR UPDATE) waits for this assignment,
+      // or this assignment sees the deactivated row — never a job handed to an account being switched off.
       const employee = await trx
         .selectFrom('users')
-        .select(['id', 'full_name'])
+        .select(['id', 'full_name', 'is_active', 'approved_at'])
         .where('id', '=', employeeId)
         .where('role', '=', 'EMPLOYEE')
-        .where('is_active', '=', true)
+        .forShare()
         .executeTakeFirst();
       if (!employee) throw new HttpError(404, 'Employee not found');
+      const staffState = staffStateOf(employee);
+      if (staffState !== 'ACTIVE') throw new HttpError(409, notAssignableMessage(employee.full_name, staffState));
       await lockTechnician(trx, employee.id, job.date, job.slot);
       if (await hasOpenJobAt(trx, 'assigned_employee_id', employee.id, job.date, job.slot, id)) {
         throw new HttpError(409, `${employee.full_name} already has a job at that time.`);

@@ -15,6 +15,13 @@ const NOT_BLANK = '\\S';
 export const ROLES = ['CUSTOMER', 'EMPLOYEE', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A technician account's approval (GET /api/auth/profile): PENDING accounts cannot be assigned or work jobs yet. */
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** RFC 5321's limit on an address in a mail path. */
+const MAX_EMAIL_LENGTH = 254;
+
 const email = Type.String({
   maxLength: 254,
   pattern: EMAIL_PATTERN,
@@ -131,5 +138,7 @@ export const Profile = Type.Object({
   createdAt: Type.String(),
   updatedAt: Type.String(),
   department: Type.Optional(Type.String()),
+  /** EMPLOYEE only: PENDING until an admin approves the technician on the Staff page (docs: server/README.md). */
+  approvalStatus: Type.Optional(StringEnum(APPROVAL_STATUSES)),
 });
 export type Profile = Static<typeof Profile>;

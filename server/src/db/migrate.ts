@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './schema';
 import * as init from './migrations/0001_init';
 import * as shop from './migrations/0002_shop';
+import * as staff from './migrations/0005_staff';
 import * as oauthCodes from './migrations/0004_oauth_codes';
 
 /**
@@ -11,6 +12,7 @@ import * as oauthCodes from './migrations/0004_oauth_codes';
 const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_shop': shop,
+  '0005_staff': staff,
   '0004_oauth_codes': oauthCodes,
 };
 

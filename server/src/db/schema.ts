@@ -34,6 +34,9 @@ export interface UsersTable {
   employee_id: string | null;
   google_sub: string | null;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** EMPLOYEE only: when an admin approved the technician (NULL: awaiting approval), and which admin (0005). */
+  approved_at: NullableTimestamp;
+  approved_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

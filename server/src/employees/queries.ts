@@ -5,7 +5,10 @@ import { likeContaining } from '../db/cursor';
 import type { Db } from '../db/schema';
 import { invalidField } from '../plugins/errors';
 
-/** Registered, active EMPLOYEE accounts — nobody invented — with their open jobs and a slot's availability. */
+/**
+ * Registered EMPLOYEE accounts an admin approved and nobody deactivated — nobody invented — with their open jobs
+ * and a slot's availability. Pending and deactivated technicians are on the Staff page only (staff.ts).
+ */
 export class Employees {
   constructor(
     private readonly db: Db,
@@ -48,6 +51,7 @@ export class Employees {
       ])
       .where('u.role', '=', 'EMPLOYEE')
       .where('u.is_active', '=', true)
+      .where('u.approved_at', 'is not', null)
       .$if(search !== null, (qb) => qb.where((eb) => eb.or([eb('u.full_name', 'ilike', search as string), eb('u.department', 'ilike', search as string)])))
       .orderBy('u.full_name')
       .orderBy('u.id')

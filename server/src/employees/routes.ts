@@ -1,13 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { EmployeeList, EmployeeListQuery } from '../contract/employees';
+import { EmployeeList, EmployeeListQuery, StaffActionBody, StaffList, StaffMember, StaffParams } from '../contract/employees';
+import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
 import { Employees } from './queries';
+import { Staff } from './staff';
 
-/** GET /api/employees — admin: who can be assigned. */
+/**
+ * GET /api/employees — admin: who can be assigned (approved, active technicians).
+ * GET /api/staff, POST /api/employees/:id/approve and /deactivate — admin: the Staff page.
+ */
 export async function employeeRoutes(scope: FastifyInstance): Promise<void> {
   const app = typed(scope);
   const employees = new Employees(app.db, app.catalog);
-  app.get('/employees', { schema: { querystring: EmployeeListQuery, response: { 200: EmployeeList } }, onRequest: app.requireRole('ADMIN') }, async (request) =>
+  const staff = new Staff(app.db, app.now);
+  const admin = app.requireRole('ADMIN');
+  const member = { 200: StaffMember };
+
+  app.get('/employees', { schema: { querystring: EmployeeListQuery, response: { 200: EmployeeList } }, onRequest: admin }, async (request) =>
     employees.list(request.query),
+  );
+
+  app.get('/staff', { schema: { response: { 200: StaffList } }, onRequest: admin }, async () => staff.list());
+
+  app.post('/employees/:id/approve', { schema: { params: StaffParams, body: StaffActionBody, response: member }, onRequest: admin }, async (request) =>
+    staff.approve(viewerOf(request).id, request.params.id),
+  );
+
+  app.post('/employees/:id/deactivate', { schema: { params: StaffParams, body: StaffActionBody, response: member }, onRequest: admin }, async (request) =>
+    staff.deactivate(request.params.id),
   );
 }

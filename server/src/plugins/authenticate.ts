@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AccessTokens } from '../auth/accessTokens';
 import type { Sessions } from '../auth/sessions';
 import type { Role } from '../contract/auth';
+import { STAFF_MESSAGES } from '../contract/employees';
 import type { UserRow } from '../db/schema';
 import { HttpError, MESSAGES } from './errors';
 
@@ -46,6 +47,7 @@ export function viewerOf(request: FastifyRequest): Viewer {
 }
 
 function bearerToken(request: FastifyRequest): string | null {
+  if (user.role === 'EMPLOYEE' && user.approved_at === null) throw new HttpError(403, STAFF_MESSAGES.awaitingApproval);
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

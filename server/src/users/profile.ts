@@ -16,5 +16,15 @@ export function toProfile(user: UserRow): Profile {
     createdAt: toIso(user.created_at),
     updatedAt: toIso(user.updated_at),
     ...(user.department !== null && { department: user.department }),
+    ...(user.role === 'EMPLOYEE' && { approvalStatus: user.approved_at === null ? 'PENDING' : 'APPROVED' }),
   };
+}
+
+/**
+ * A profile is complete once it has a phone number: registration always asks for one; an account created by
+ * Google sign-in starts without, and the SPA sends it to /complete-profile until it has one (its OAuth callback
+ * page uses the same test). Only an incomplete profile may still choose its role (CUSTOMER or EMPLOYEE).
+ */
+export function isProfileComplete(user: Pick<UserRow, 'phone_number'>): boolean {
+  return user.phone_number.trim() !== '';
 }

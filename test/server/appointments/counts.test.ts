@@ -1,5 +1,5 @@
 import { call, invalid } from '../helpers/http';
-import { assigned, booked, day, type Person, type Shop, shopTime, SHOP_TODAY, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, day, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
 
 /**
  * GET /api/appointments/counts: per-status counts of the caller's own jobs (the technician's stats, the admin
@@ -21,7 +21,7 @@ describe('GET /api/appointments/counts', () => {
   it("counts each caller's own jobs by status: a customer's, a technician's, and every job for the admin", async () => {
     const ada = await signUp(shop.app);
     const bob = await signUp(shop.app);
-    const tess = await signUp(shop.app, 'EMPLOYEE');
+    const tess = await approvedTechnician(shop);
     const before = (await counts(shop.admin)).body.byStatus;
 
     const pending = await booked(shop.app, ada.token, { date: day(10), slot: '09:00' });
@@ -62,7 +62,7 @@ describe('GET /api/appointments/counts', () => {
 
   it('counts jobs completed since Sunday 00:00 at the shop, whatever their date', async () => {
     const ada = await signUp(shop.app);
-    const tess = await signUp(shop.app, 'EMPLOYEE');
+    const tess = await approvedTechnician(shop);
     const early = await assigned(shop, ada, tess, { date: day(30), slot: '09:00' });
     const late = await assigned(shop, ada, tess, { date: day(31), slot: '09:00' });
     const now = shop.clock.now();

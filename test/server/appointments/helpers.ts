@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiResponse, call, type Json } from '../helpers/http';
 
 export { failure, invalid } from '../helpers/http';
-import { day, type Person, type Shop, signUp, SLOTS } from '../helpers/shop';
+import { approvedTechnician, day, type Person, type Shop, signUp, SLOTS } from '../helpers/shop';
 
 export const ACCESS_DENIED = 'Access denied. You do not have permission to access this resource.';
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
@@ -41,8 +41,9 @@ export function customer(shop: Shop, fullName = uniqueName('Customer')): Promise
   return signUp(shop.app, 'CUSTOMER', { fullName });
 }
 
+/** A technician the admin approved (new technician accounts start pending). */
 export function technician(shop: Shop, extra: Record<string, string> = {}): Promise<Person> {
-  return signUp(shop.app, 'EMPLOYEE', { fullName: uniqueName('Technician'), ...extra });
+  return approvedTechnician(shop, { fullName: uniqueName('Technician'), ...extra });
 }
 
 let nextSlot = 0;

@@ -1,5 +1,5 @@
 import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
-import { assigned, booked, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
 /** GET /api/employees (admin): the registered technicians, their open jobs and whether a slot is free for them. */
 
@@ -25,8 +25,9 @@ async function entryOf(person: Person, query: Record<string, string> = {}): Prom
   return response.body.find((employee: Json) => employee.id === person.id);
 }
 
+/** A technician the admin approved: only those are assignable. */
 function technician(fullName: string, department?: string): Promise<Person> {
-  return signUp(shop.app, 'EMPLOYEE', { fullName, ...(department !== undefined && { department }) });
+  return approvedTechnician(shop, { fullName, ...(department !== undefined && { department }) });
 }
 
 /** Jobs on distinct days, so no two tests compete for a bay or a technician's slot. */
@@ -60,8 +61,9 @@ describe('GET /api/employees', () => {
     expect(anonymous.body).toEqual({ message: 'Authentication required', success: false });
   });
 
-  it('lists registered, active technicians only: never customers, the admin or a deactivated account', async () => {
+  it('lists approved, active technicians only: never customers, the admin, a pending or a deactivated account', async () => {
     const engine = await technician('Listed Engine Tech', 'Engine');
+    const pending = await signUp(shop.app, 'EMPLOYEE', { fullName: 'Listed Pending Tech', department: 'Engine' });
     const plain = await technician('Listed Plain Tech');
     const blank = await technician('Listed Blank Tech', '   ');
     const customer = await signUp(shop.app, 'CUSTOMER', { fullName: 'Listed Customer' });
@@ -75,6 +77,7 @@ describe('GET /api/employees', () => {
     expect(listed).not.toContain(customer.id);
     expect(listed).not.toContain(shop.admin.id);
     expect(listed).not.toContain(retired.id);
+    expect(listed).not.toContain(pending.id);
     const roles = await shop.app.db.selectFrom('users').select(['role', 'is_active']).where('id', 'in', listed).execute();
     expect(roles).toHaveLength(listed.length);
     expect(roles.every((row) => row.role === 'EMPLOYEE' && row.is_active)).toBe(true);

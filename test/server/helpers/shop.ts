@@ -75,6 +75,20 @@ export async function signUp(app: FastifyInstance, role: 'CUSTOMER' | 'EMPLOYEE'
   return { id: response.body.id, email, fullName, token: response.body.token };
 }
 
+/** POST /api/employees/:id/approve as the shop's admin: the technician becomes assignable and can work jobs. */
+export async function approve(shop: Shop, technician: Person): Promise<Json> {
+  const response = await call(shop.app, 'POST', `/api/employees/${technician.id}/approve`, { token: shop.admin.token, body: {} });
+  if (response.status !== 200) throw new Error(`approval failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Registers a technician and has the admin approve them (new technician accounts start pending). */
+export async function approvedTechnician(shop: Shop, extra: Record<string, string> = {}): Promise<Person> {
+  const technician = await signUp(shop.app, 'EMPLOYEE', extra);
+  await approve(shop, technician);
+  return technician;
+}
+
 let plates = 0;
 
 /** A plate nobody has used in this test run. */

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { APPOINTMENT_MESSAGES } from '../../../server/src/contract/appointments';
 import { TIME_LOG_MESSAGES } from '../../../server/src/contract/timeLogs';
 import type { Json } from '../helpers/http';
-import { assigned, BAYS, booked, CENTERS, day, http, listen, newPlate, type Person, type Shop, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, BAYS, booked, CENTERS, day, http, listen, newPlate, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
 const N = 50;
 let shop: Shop;
@@ -133,7 +133,7 @@ describe('booking the last bay', () => {
 
 describe('assigning', () => {
   it('50 admins assigning 50 different technicians to one job at once: exactly one wins, the rest are told who', async () => {
-    const technicians = await Promise.all(Array.from({ length: N }, () => signUp(shop.app, 'EMPLOYEE')));
+    const technicians = await Promise.all(Array.from({ length: N }, () => approvedTechnician(shop)));
     const job = await booked(shop.app, customers[1].token, { date: day(5), slot: '09:00' });
 
     const answers = await all(N, (index) =>
@@ -149,7 +149,7 @@ describe('assigning', () => {
   });
 
   it('one technician assigned at once to every job of one date and slot (50 requests): exactly one job gets them', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const [date, slot] = [day(6), '10:00'];
     const jobs: Json[] = [];
     for (const [name, centerId] of Object.entries(CENTERS)) {
@@ -171,7 +171,7 @@ describe('assigning', () => {
 
 describe('changing status', () => {
   it('50 simultaneous status changes carrying the same expectedVersion: exactly one applies', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customers[2], technician, { date: day(7), slot: '09:00' });
 
     const stages = ['IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK'];
@@ -190,7 +190,7 @@ describe('changing status', () => {
   });
 
   it('50 simultaneous "start" clicks without a version: the job starts once (one version step, one start time)', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customers[3], technician, { date: day(7), slot: '10:00' });
 
     const answers = await all(N, () => http(base, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
@@ -203,7 +203,7 @@ describe('changing status', () => {
 
 describe('time logs', () => {
   it('50 simultaneous overlapping entries for one technician: exactly one is stored', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const answers = await all(N, (index) =>
       http(base, 'POST', '/api/time-logs', {
         token: technician.token,
@@ -218,7 +218,7 @@ describe('time logs', () => {
   });
 
   it('50 entries edited at once onto the same hours: exactly one edit lands, the others are unchanged', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const logs: Json[] = [];
     for (let index = 0; index < N; index += 1) {
       const created = await http(base, 'POST', '/api/time-logs', {

@@ -6,7 +6,7 @@ import { explain, recordQueries } from '../../../server/src/db/explain';
 import type { AppointmentsTable, TimeLogsTable } from '../../../server/src/db/schema';
 import type { Viewer } from '../../../server/src/plugins/authenticate';
 import { call } from '../helpers/http';
-import { CENTERS, day, newPlate, type Person, type Shop, SLOTS, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, CENTERS, day, newPlate, type Person, type Shop, signUp, SLOTS, startShop } from '../helpers/shop';
 
 /**
  * The database itself refuses what must never be stored (migration 0002), whatever the code above it does:
@@ -141,7 +141,7 @@ describe('appointments: bays and slot capacity', () => {
   it('refuses a technician twice in one date and slot (appointments_technician_slot_key)', async () => {
     const a = await owner();
     const b = await owner();
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const date = freshDate();
     await insert(job(a, date, { status: 'CONFIRMED', assigned_employee_id: technician.id }));
     await expectRefused(
@@ -156,7 +156,7 @@ describe('appointments: bays and slot capacity', () => {
 describe('appointments: status, stage, technician and timestamps agree', () => {
   it('refuses IN_PROGRESS without a stage, and a stage on any other status', async () => {
     const a = await owner();
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const date = freshDate();
     const constraint = 'appointments_stage_only_in_progress';
     await expectRefused(job(a, date, { status: 'IN_PROGRESS', assigned_employee_id: technician.id, ...working() }), constraint, SQLSTATE.check);
@@ -172,7 +172,7 @@ describe('appointments: status, stage, technician and timestamps agree', () => {
 
   it('refuses CONFIRMED (or later) without a technician, and PENDING with one', async () => {
     const a = await owner();
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const date = freshDate();
     const constraint = 'appointments_technician_matches_status';
     await expectRefused(job(a, date, { status: 'CONFIRMED' }), constraint, SQLSTATE.check);
@@ -182,7 +182,7 @@ describe('appointments: status, stage, technician and timestamps agree', () => {
 
   it('refuses COMPLETED without completed_at (and completed_at on another status), and work without started_at', async () => {
     const a = await owner();
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const date = freshDate();
     const confirmed = { status: 'CONFIRMED', assigned_employee_id: technician.id } as const;
     await expectRefused(job(a, date, { ...confirmed, status: 'COMPLETED', ...working() }), 'appointments_completed_when_completed', SQLSTATE.check);
@@ -207,8 +207,8 @@ describe('time logs', () => {
   const logStored = async (id: string) => (await shop.app.db.selectFrom('time_logs').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
   it("refuses overlapping entries of one technician (time_logs_no_overlap, 23P01), not adjacent ones or a colleague's", async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const date = day(-1);
     await insertLog(log(technician.id, `${date} 22:00:00`, `${day(0)} 01:30:00`));
 
@@ -222,7 +222,7 @@ describe('time logs', () => {
   });
 
   it('refuses an entry that ends before (or when) it starts, or lasts a day or more (time_logs_positive_duration)', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const date = day(-2);
     for (const [startsAt, endsAt] of [
       [`${date} 10:00:00`, `${date} 09:00:00`],
@@ -236,7 +236,7 @@ describe('time logs', () => {
   });
 
   it('refuses a blank or over-long description', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     for (const description of ['   ', 'x'.repeat(501)]) {
       const row = { ...log(technician.id, `${day(-3)} 10:00:00`, `${day(-3)} 11:00:00`), description };
       await expect(insertLog(row)).rejects.toMatchObject({ code: SQLSTATE.check, constraint: 'time_logs_description_check' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
-import { assigned, booked, day, login, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, day, login, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
 
 /**
  * /api/time-logs over HTTP: technicians log their own work time (spec §5 "Log time"; the contract's § "The shop").
@@ -94,7 +94,7 @@ const ids = (response: ApiResponse): string[] => response.body.items.map((item: 
 
 describe('POST /api/time-logs', () => {
   it('stores the entry, derives its duration and trims the description', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await post(technician, { date: day(-1), startTime: '08:15', endTime: '10:45', description: '  Replaced the front brake pads.  ' });
 
     expect(response.status).toBe(201);
@@ -121,7 +121,7 @@ describe('POST /api/time-logs', () => {
 
   it('logs against a job assigned to the caller, or against none', async () => {
     const customer = await signUp(shop.app);
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, jobAt());
 
     const onJob = await post(technician, { appointmentId: job.id, startTime: '09:00', endTime: '09:40' });
@@ -136,8 +136,8 @@ describe('POST /api/time-logs', () => {
 
   it("answers 404 'Job not found' for a job that is not assigned to the caller, storing nothing", async () => {
     const customer = await signUp(shop.app);
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const colleaguesJob = await assigned(shop, customer, colleague, jobAt());
     const unassignedJob = await booked(shop.app, customer.token, jobAt());
 
@@ -152,8 +152,8 @@ describe('POST /api/time-logs', () => {
   });
 
   it("logs for the caller only: an employeeId in the body is ignored", async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const response = await call(shop.app, 'POST', '/api/time-logs', { token: technician.token, body: { ...bodyOf({}), employeeId: colleague.id } });
     expect(response.status).toBe(201);
     expect(response.body.employeeId).toBe(technician.id);
@@ -161,7 +161,7 @@ describe('POST /api/time-logs', () => {
   });
 
   it('wraps past midnight: 22:00 → 01:30 is 210 minutes, ending the next day', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const night = await post(technician, { date: day(-2), startTime: '22:00', endTime: '01:30', description: 'Night recovery job' });
 
     expect(night.status).toBe(201);
@@ -180,14 +180,14 @@ describe('POST /api/time-logs', () => {
     ['00:00', '23:59', 1439],
     ['12:00', '11:59', 1439],
   ])('derives %s → %s as %d minutes', async (startTime, endTime, minutes) => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await post(technician, { date: day(-5), startTime, endTime });
     expect(response.status).toBe(201);
     expect(response.body.durationMinutes).toBe(minutes);
   });
 
   it('refuses an end time equal to the start time', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await refused(() => post(technician, { startTime: '10:00', endTime: '10:00' }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid({ endTime: 'End time must be different from the start time' }));
@@ -197,14 +197,14 @@ describe('POST /api/time-logs', () => {
     ['empty', ''],
     ['blank', ' \t\n '],
   ])('refuses an %s description', async (_label, description) => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await refused(() => post(technician, { description }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid({ description: 'Description is required' }));
   });
 
   it('refuses a missing description and one over 500 characters, and accepts exactly 500', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const missing = await refused(() => call(shop.app, 'POST', '/api/time-logs', { token: technician.token, body: { date: day(-1), startTime: '10:00', endTime: '11:00' } }));
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual(invalid({ description: 'Description is required' }));
@@ -219,14 +219,14 @@ describe('POST /api/time-logs', () => {
   });
 
   it('refuses a NUL character in the description', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await refused(() => post(technician, { description: 'Oil\u0000change' }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual(invalid({ description: 'Description must not contain a NUL character' }));
   });
 
   it('refuses malformed dates and times, naming each field', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const response = await refused(() => post(technician, { date: '2030-02-30', startTime: '24:00', endTime: '9:30' }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
@@ -235,7 +235,7 @@ describe('POST /api/time-logs', () => {
   });
 
   it("accepts today and the past, and refuses a date after today in the shop's calendar", async () => {
-    const person = await signUp(shop.app, 'EMPLOYEE');
+    const person = await approvedTechnician(shop);
     let technician = person;
     expect((await post(technician, { date: SHOP_TODAY, startTime: '05:00', endTime: '05:30' })).status).toBe(201);
     expect((await post(technician, { date: day(-400), startTime: '05:00', endTime: '05:30' })).status).toBe(201);
@@ -260,14 +260,14 @@ describe('POST /api/time-logs', () => {
   });
 
   it('reports a future date and an end equal to the start together', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const both = await refused(() => post(technician, { date: day(1), startTime: '10:00', endTime: '10:00' }));
     expect(both.status).toBe(400);
     expect(both.body).toEqual(invalid({ date: 'Date cannot be in the future', endTime: 'End time must be different from the start time' }));
   });
 
   it('refuses a date in year 0000 (which PostgreSQL cannot hold) as a bad date, in a body and in a filter', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const yearZero = invalid({ date: 'Date must be a valid date (YYYY-MM-DD)' });
     const created = await refused(() => post(technician, { date: '0000-01-01' }));
     expect(created.status).toBe(400);
@@ -278,8 +278,8 @@ describe('POST /api/time-logs', () => {
   });
 
   it("refuses an entry overlapping another of the caller's (409), but not an adjacent one or a colleague's same hours", async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const date = day(-3);
     await logged(technician, { date, startTime: '10:00', endTime: '11:00' });
 
@@ -317,7 +317,7 @@ describe('POST /api/time-logs', () => {
 describe('PUT /api/time-logs/:id', () => {
   it('edits the entry and answers it as updated', async () => {
     const customer = await signUp(shop.app);
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, jobAt());
     const original = await logged(technician, { date: day(-2), startTime: '08:00', endTime: '09:00', description: 'First draft' });
     shop.clock.advance(60_000);
@@ -344,7 +344,7 @@ describe('PUT /api/time-logs/:id', () => {
 
   it('replaces the whole entry: without appointmentId the link to the job is removed', async () => {
     const customer = await signUp(shop.app);
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, jobAt());
     const original = await logged(technician, { appointmentId: job.id });
 
@@ -356,8 +356,8 @@ describe('PUT /api/time-logs/:id', () => {
 
   it('applies the same validation, and a refused edit changes nothing', async () => {
     const customer = await signUp(shop.app);
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const colleaguesJob = await assigned(shop, customer, colleague, jobAt());
     const entry = await logged(technician);
 
@@ -378,8 +378,8 @@ describe('PUT /api/time-logs/:id', () => {
   });
 
   it("refuses to overlap another of the caller's entries, and lets an entry keep or reuse its own old range", async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const date = day(-6);
     const first = await logged(technician, { date, startTime: '10:00', endTime: '11:00' });
     const second = await logged(technician, { date, startTime: '12:00', endTime: '13:00' });
@@ -404,8 +404,8 @@ describe('PUT /api/time-logs/:id', () => {
   });
 
   it("answers 404 for another technician's entry or an unknown one, and leaves it unchanged", async () => {
-    const owner = await signUp(shop.app, 'EMPLOYEE');
-    const other = await signUp(shop.app, 'EMPLOYEE');
+    const owner = await approvedTechnician(shop);
+    const other = await approvedTechnician(shop);
     const entry = await logged(owner, { description: 'Owner only' });
 
     const foreign = await refused(() => put(other, entry.id, { description: 'Hijacked' }));
@@ -424,7 +424,7 @@ describe('PUT /api/time-logs/:id', () => {
   });
 
   it('is for technicians: an admin or a customer gets 403', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const customer = await signUp(shop.app);
     const entry = await logged(technician);
     for (const person of [shop.admin, customer]) {
@@ -437,7 +437,7 @@ describe('PUT /api/time-logs/:id', () => {
 
 describe('DELETE /api/time-logs/:id', () => {
   it('answers 204 and the entry is gone (its hours are free again)', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const keep = await logged(technician, { startTime: '08:00', endTime: '09:00' });
     const entry = await logged(technician, { startTime: '09:00', endTime: '10:00' });
     const before = await storedLogs();
@@ -455,8 +455,8 @@ describe('DELETE /api/time-logs/:id', () => {
   });
 
   it("answers 404 for another technician's entry and 403 for an admin or a customer, removing nothing", async () => {
-    const owner = await signUp(shop.app, 'EMPLOYEE');
-    const other = await signUp(shop.app, 'EMPLOYEE');
+    const owner = await approvedTechnician(shop);
+    const other = await approvedTechnician(shop);
     const customer = await signUp(shop.app);
     const entry = await logged(owner);
 
@@ -476,8 +476,8 @@ describe('DELETE /api/time-logs/:id', () => {
 
 describe('GET /api/time-logs', () => {
   it("shows a technician their own entries only (another's employeeId gives an empty list)", async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
-    const colleague = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
+    const colleague = await approvedTechnician(shop);
     const mine = [await logged(technician, { startTime: '08:00', endTime: '09:00' }), await logged(technician, { startTime: '09:00', endTime: '09:30' })];
     await logged(colleague, { startTime: '08:00', endTime: '09:00' });
 
@@ -489,8 +489,8 @@ describe('GET /api/time-logs', () => {
   });
 
   it("shows an admin everyone's entries, narrowed by employeeId", async () => {
-    const first = await signUp(shop.app, 'EMPLOYEE');
-    const second = await signUp(shop.app, 'EMPLOYEE');
+    const first = await approvedTechnician(shop);
+    const second = await approvedTechnician(shop);
     const date = day(-200);
     const a = await logged(first, { date, startTime: '09:00', endTime: '10:00' });
     const b = await logged(second, { date, startTime: '08:00', endTime: '12:00' });
@@ -504,7 +504,7 @@ describe('GET /api/time-logs', () => {
   });
 
   it('filters from/to inclusively by the start date', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const before = await logged(technician, { date: day(-13), startTime: '15:00', endTime: '16:00' });
     const overnight = await logged(technician, { date: day(-12), startTime: '22:00', endTime: '01:00' });
     const middle = await logged(technician, { date: day(-11), startTime: '10:00', endTime: '11:00' });
@@ -520,7 +520,7 @@ describe('GET /api/time-logs', () => {
   });
 
   it('orders entries by their start, whatever order they were logged in', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const late = await logged(technician, { date: day(-20), startTime: '15:00', endTime: '16:00' });
     const earliest = await logged(technician, { date: day(-21), startTime: '09:00', endTime: '10:00' });
     const early = await logged(technician, { date: day(-20), startTime: '08:00', endTime: '09:00' });
@@ -529,7 +529,7 @@ describe('GET /api/time-logs', () => {
   });
 
   it('pages with limit and cursor (keyset), each entry once', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const entries: Json[] = [];
     for (const hour of ['08', '09', '10', '11', '12']) entries.push(await logged(technician, { date: day(-30), startTime: `${hour}:00`, endTime: `${hour}:30` }));
 
@@ -546,7 +546,7 @@ describe('GET /api/time-logs', () => {
   it('pages through entries that start at the same minute (ties broken by id)', async () => {
     const date = day(-250);
     const logs: Json[] = [];
-    for (let i = 0; i < 3; i += 1) logs.push(await logged(await signUp(shop.app, 'EMPLOYEE'), { date, startTime: '10:00', endTime: '11:00' }));
+    for (let i = 0; i < 3; i += 1) logs.push(await logged(await approvedTechnician(shop), { date, startTime: '10:00', endTime: '11:00' }));
     const expected = logs.map((log) => log.id).sort();
 
     const seen: string[] = [];
@@ -561,7 +561,7 @@ describe('GET /api/time-logs', () => {
   });
 
   it('refuses a bad cursor, limit or filter with 400', async () => {
-    const technician = await signUp(shop.app, 'EMPLOYEE');
+    const technician = await approvedTechnician(shop);
     const vehicleStyleCursor = Buffer.from(JSON.stringify(['AB 12', randomUUID()])).toString('base64url');
     const impossibleTime = Buffer.from(JSON.stringify(['2030-13-45 25:99:99', randomUUID()])).toString('base64url');
     const yearZero = Buffer.from(JSON.stringify(['0000-01-01 09:00:00', randomUUID()])).toString('base64url');
