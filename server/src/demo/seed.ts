@@ -21,13 +21,19 @@ export const DEMO_SIGN_INS = [
   { role: 'EMPLOYEE', email: 'nimal@carcare.demo', fullName: 'Nimal Perera' },
   { role: 'EMPLOYEE', email: 'kasun@carcare.demo', fullName: 'Kasun Silva' },
   { role: 'EMPLOYEE', email: 'ruwan@carcare.demo', fullName: 'Ruwan Fernando' },
+  // Registered, not approved yet: the Staff page (/admin/staff) has someone to approve.
+  { role: 'EMPLOYEE', email: 'tharindu@carcare.demo', fullName: 'Tharindu Wickramasinghe' },
 ] as const satisfies readonly { role: Role; email: string; fullName: string }[];
 
 const DEPARTMENTS: Record<string, string> = {
   'nimal@carcare.demo': 'Engine',
   'kasun@carcare.demo': 'Brakes & Suspension',
   'ruwan@carcare.demo': 'Electrical',
+  'tharindu@carcare.demo': 'Diagnostics',
 };
+
+/** Demo technicians still awaiting an admin's approval; the others are approved. */
+export const DEMO_PENDING_TECHNICIANS: readonly string[] = ['tharindu@carcare.demo'];
 
 type Technician = 'nimal' | 'kasun' | 'ruwan';
 type Center = 1 | 2 | 3;
@@ -117,6 +123,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
           role,
           department: DEPARTMENTS[email] ?? null,
           employee_id: role === 'EMPLOYEE' ? `EMP-${String(userIds.size).padStart(3, '0')}` : null,
+          approved_at: role === 'EMPLOYEE' && !DEMO_PENDING_TECHNICIANS.includes(email) ? createdAt : null,
           created_at: createdAt,
           updated_at: createdAt,
         })

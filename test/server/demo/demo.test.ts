@@ -3,7 +3,7 @@ import { day, login, type Person, type Shop, SHOP_TODAY, shopTime, startShop } f
 import { createTestDatabase, type TestDatabase, testClock } from '../helpers/testApp';
 
 /**
- * The demo workshop (DEMO_DATA=1): five sign-ins and jobs in every state, dated relative to the clock's today,
+ * The demo workshop (DEMO_DATA=1): six sign-ins (one technician awaiting approval) and jobs in every state, dated relative to the clock's today,
  * seeded once per database. The shop's clock stands at 06:00 on SHOP_TODAY.
  */
 
@@ -14,8 +14,11 @@ const SIGN_INS = [
   { email: 'nimal@carcare.demo', role: 'EMPLOYEE' },
   { email: 'kasun@carcare.demo', role: 'EMPLOYEE' },
   { email: 'ruwan@carcare.demo', role: 'EMPLOYEE' },
+  { email: 'tharindu@carcare.demo', role: 'EMPLOYEE' },
 ] as const;
 const TECHNICIANS = SIGN_INS.filter((account) => account.role === 'EMPLOYEE').map((account) => account.email);
+/** Registered but not approved yet, so the Staff page has someone to approve. */
+const PENDING_TECHNICIAN = 'tharindu@carcare.demo';
 
 type Table = 'users' | 'vehicles' | 'appointments' | 'time_logs';
 
@@ -53,7 +56,7 @@ describe('with DEMO_DATA=1', () => {
     await database?.dispose();
   });
 
-  it('seeds the five demo sign-ins, each able to sign in with the demo password', async () => {
+  it('seeds the six demo sign-ins, each able to sign in with the demo password', async () => {
     for (const { email, role } of SIGN_INS) {
       const response = await call(shop.app, 'POST', '/api/auth/login', { body: { email, password: PASSWORD } });
       expect({ email, status: response.status, roles: response.body.roles }).toEqual({ email, status: 200, roles: [role] });
@@ -70,8 +73,26 @@ describe('with DEMO_DATA=1', () => {
     }
     const employees = await call(shop.app, 'GET', '/api/employees', { token: shop.admin.token });
     const demoTechnicians = employees.body.filter((employee: Json) => TECHNICIANS.includes(employee.email));
-    expect(demoTechnicians).toHaveLength(3);
+    expect(demoTechnicians.map((employee: Json) => employee.email).sort()).toEqual(TECHNICIANS.filter((address) => address !== PENDING_TECHNICIAN).sort());
     for (const employee of demoTechnicians) expect(employee.specialization).toEqual(expect.stringMatching(/\S/));
+  });
+
+  it('has the three working technicians approved and one awaiting approval on the Staff page', async () => {
+    const staff = await call(shop.app, 'GET', '/api/staff', { token: shop.admin.token });
+    expect(staff.status).toBe(200);
+    const states = Object.fromEntries(staff.body.map((member: Json) => [member.email, member.state]));
+    expect(states).toEqual({
+      'tharindu@carcare.demo': 'PENDING',
+      'nimal@carcare.demo': 'ACTIVE',
+      'kasun@carcare.demo': 'ACTIVE',
+      'ruwan@carcare.demo': 'ACTIVE',
+    });
+    expect(staff.body[0]).toMatchObject({ email: PENDING_TECHNICIAN, fullName: 'Tharindu Wickramasinghe', department: 'Diagnostics' });
+    const pending = await login(shop.app, PENDING_TECHNICIAN, PASSWORD);
+    const profile = await call(shop.app, 'GET', '/api/auth/profile', { token: pending.token });
+    expect(profile.body.approvalStatus).toBe('PENDING');
+    const nimal = await login(shop.app, 'nimal@carcare.demo', PASSWORD);
+    expect((await call(shop.app, 'GET', '/api/auth/profile', { token: nimal.token })).body.approvalStatus).toBe('APPROVED');
   });
 
   it('shows the demo customer their own jobs and vehicles only', async () => {
@@ -120,8 +141,8 @@ describe('with DEMO_DATA=1', () => {
     expect(jobs.every((job) => job.date >= day(-90) && job.date <= day(90))).toBe(true);
   });
 
-  it('gives every technician time logs, on or before today', async () => {
-    for (const email of TECHNICIANS) {
+  it('gives every approved technician time logs, on or before today', async () => {
+    for (const email of TECHNICIANS.filter((address) => address !== PENDING_TECHNICIAN)) {
       const technician: Person = await login(shop.app, email, PASSWORD);
       const response = await call(shop.app, 'GET', '/api/time-logs', { token: technician.token });
       expect(response.status).toBe(200);
