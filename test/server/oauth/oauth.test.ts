@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { OAuthCodes } from '../../../server/src/oauth/codes';
 import { call } from '../helpers/http';
 import { browse, CLIENT_ID, CLIENT_SECRET, CookieJar, follow, freePort, type RunningProvider, startOidcProvider } from '../helpers/oidcProvider';
@@ -32,8 +34,9 @@ interface Account {
 }
 
 /** Browser: click "Continue with Google" and arrive at the provider's login page. */
-async function openLoginPage(jar: CookieJar): Promise<{ interactionUrl: string; authorizationUrl: URL }> {
-  const start = await browse(jar, `${api}/api/oauth2/authorization/google`);
+/** `origin`: where the browser reaches the API (this file's server, or a proxy in front of it). */
+async function openLoginPage(jar: CookieJar, origin = api): Promise<{ interactionUrl: string; authorizationUrl: URL }> {
+  const start = await browse(jar, `${origin}/api/oauth2/authorization/google`);
   expect(start.response.status).toBe(302);
   const authorizationUrl = new URL(start.response.headers.get('location') as string);
   const { last } = await follow(jar, authorizationUrl.href, CALLBACK);
@@ -43,13 +46,13 @@ async function openLoginPage(jar: CookieJar): Promise<{ interactionUrl: string; 
 }
 
 /** Browser: submit the provider's login form; returns the provider's redirect back to the API (not yet followed). */
-async function submitLogin(jar: CookieJar, interactionUrl: string, account: Account): Promise<string> {
+async function submitLogin(jar: CookieJar, interactionUrl: string, account: Account, origin = api): Promise<string> {
   const posted = await browse(jar, `${interactionUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...account }).toString(),
   });
-  const { next } = await follow(jar, new URL(posted.response.headers.get('location') as string, interactionUrl).href, `${api}/api/login/oauth2/code/google`);
+  const { next } = await follow(jar, new URL(posted.response.headers.get('location') as string, interactionUrl).href, `${origin}/api/login/oauth2/code/google`);
   expect(next).not.toBeNull();
   return next as string;
 }
@@ -78,8 +81,8 @@ interface Exchanged {
 }
 
 /** The SPA's callback page: POST the code from the page's origin, with whatever cookies this browser holds. */
-async function exchange(jar: CookieJar, code: string | null): Promise<Exchanged> {
-  const { response } = await browse(jar, `${api}${EXCHANGE}`, {
+async function exchange(jar: CookieJar, code: string | null, origin = api): Promise<Exchanged> {
+  const { response } = await browse(jar, `${origin}${EXCHANGE}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
@@ -357,6 +360,50 @@ describe('Google sign-in: the one-time code and its exchange (issue 18)', () => 
     expect(left).toHaveLength(1);
     expect((await exchange(fresh.jar, fresh.landing.searchParams.get('code'))).status).toBe(200);
     expect(await exchange(unspent.jar, unspent.landing.searchParams.get('code'))).toMatchObject({ status: 400, body: LINK_INVALID });
+  });
+});
+
+type NodeHandler = (request: IncomingMessage, response: ServerResponse, next: () => void) => Promise<void>;
+
+describe('Google sign-in behind the webpack dev server proxy (npm start: the SPA origin proxies /api)', () => {
+  let devServer: Server;
+  let devOrigin: string;
+  let behind: TestApp;
+  let behindProvider: RunningProvider;
+
+  beforeAll(async () => {
+    const [devPort, providerPort] = [await freePort(), await freePort()];
+    devOrigin = `http://127.0.0.1:${devPort}`;
+    behind = await startTestApp({
+      env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: `http://127.0.0.1:${providerPort}`, APP_URL: devOrigin },
+    });
+    const target = await behind.app.listen({ port: 0, host: '127.0.0.1' });
+    // The proxy entry of webpack.config.js's devServer, through the same library webpack-dev-server uses.
+    // Typed as an express handler; at run time it uses only Node's request and response (as in webpack-dev-server).
+    const proxy = createProxyMiddleware(['/api'], { target, changeOrigin: false, xfwd: true, logLevel: 'silent' }) as unknown as NodeHandler;
+    devServer = createServer((request, response) => void proxy(request, response, () => response.writeHead(404).end()));
+    await new Promise<void>((resolve) => devServer.listen(devPort, '127.0.0.1', resolve));
+    behindProvider = await startOidcProvider(providerPort, `${devOrigin}/api/login/oauth2/code/google`);
+  });
+
+  afterAll(async () => {
+    await behindProvider?.stop();
+    await new Promise((resolve) => devServer?.close(resolve));
+    await behind?.close();
+  });
+
+  it('the binding cookie lands on the SPA origin and the exchange through the proxy signs in', async () => {
+    const jar = new CookieJar();
+    const { interactionUrl } = await openLoginPage(jar, devOrigin);
+    const landing = await finish(jar, await submitLogin(jar, interactionUrl, account(), devOrigin));
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${devOrigin}/oauth/callback`);
+    expect(jar.has(devOrigin, 'carcare_oauth_binding')).toBe(true);
+    const answer = await exchange(jar, landing.searchParams.get('code'), devOrigin);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ type: 'Bearer', roles: ['CUSTOMER'] });
+    expect(answer.response.headers.get('cache-control')).toBe('no-store');
+    expect(jar.has(devOrigin, 'carcare_oauth_binding')).toBe(false);
+    expect((await call(behind.app, 'GET', '/api/auth/profile', { token: answer.body.token })).status).toBe(200);
   });
 });
 
