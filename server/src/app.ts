@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { appointmentRoutes } from './appointments/routes';
 import { AccessTokens } from './auth/accessTokens';
 import { bootstrapAdmin } from './auth/adminBootstrap';
-import { LoginRateLimiter } from './auth/loginRateLimiter';
 import { authRoutes } from './auth/routes';
 import { Sessions } from './auth/sessions';
 import { Catalog } from './catalog/queries';
@@ -18,6 +17,7 @@ import { authentication } from './plugins/authenticate';
 import { database } from './plugins/database';
 import { errorHandler } from './plugins/errorHandler';
 import { HttpError, notFoundBody } from './plugins/errors';
+import { rateLimit } from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plugins/staticSite';
 import { registerNulGuard, schemaController } from './plugins/validation';
@@ -83,17 +83,20 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
   const users = new Users(db, now);
   const accessTokens = new AccessTokens(keys.accessToken, config.accessTokenTtlMs, now);
   const sessions = new Sessions(db, accessTokens, config, now);
-  const loginLimiter = new LoginRateLimiter(config.loginMaxAttempts, config.loginWindowMs, now);
   const google = config.google ? new GoogleSignIn(config.google, keys.oauthState, now) : null;
   const oauthCodes = new OAuthCodes(db, now);
 
   if (config.admin) await bootstrapAdmin(users, config.admin, app.log);
   await sessions.purge();
+  await app.register(rateLimit, { config });
+  const limits = app.rateLimits;
+  await limits.purge();
   await oauthCodes.purge();
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     purgeTimer = setInterval(() => {
       sessions.purge().catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'));
+      limits.purge().catch((error: unknown) => app.log.error({ err: error }, 'rate-limit counter purge failed'));
       oauthCodes.purge().catch((error: unknown) => app.log.error({ err: error }, 'sign-in code purge failed'));
     }, PURGE_INTERVAL_MS);
     purgeTimer.unref();
@@ -112,7 +115,7 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
         }
         return { status: 'ok' };
       });
-      await api.register((scope) => authRoutes(scope, { users, sessions, loginLimiter }), { prefix: '/auth' });
+      await api.register((scope) => authRoutes(scope, { users, sessions, limits }), { prefix: '/auth' });
       await api.register((scope) => oauthRoutes(scope, { config, google, users, sessions, codes: oauthCodes }));
       await api.register(catalogRoutes);
       await api.register(vehicleRoutes);

@@ -41,8 +41,17 @@ export interface AppConfig {
   google: GoogleConfig | null;
   /** ADMIN account created at start when missing; null when ADMIN_EMAIL / ADMIN_PASSWORD are not set. */
   admin: AdminConfig | null;
+  /** Login attempts per e-mail + client IP per `loginWindowMs` (LOGIN_MAX_ATTEMPTS); a success clears them. */
   loginMaxAttempts: number;
   loginWindowMs: number;
+  /** Login attempts per client IP across accounts per `loginWindowMs` (LOGIN_MAX_ATTEMPTS_PER_IP). */
+  loginMaxAttemptsPerIp: number;
+  /** Customer + employee registrations per client IP per hour (REGISTRATIONS_PER_IP_PER_HOUR). */
+  registrationsPerIpPerHour: number;
+  /** /api requests per client IP per minute, health check exempt (REQUESTS_PER_IP_PER_MINUTE). */
+  requestsPerIpPerMinute: number;
+  /** Active sessions per user; starting one more revokes the oldest (MAX_SESSIONS_PER_USER). */
+  maxSessionsPerUser: number;
   /** Built SPA to serve (history fallback, security headers); undefined → API only. */
   staticDir: string | undefined;
   production: boolean;
@@ -206,6 +215,10 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     admin: readAdmin(env),
     loginMaxAttempts: readInt(env, 'LOGIN_MAX_ATTEMPTS', 10, 1, 1_000_000),
     loginWindowMs: LOGIN_WINDOW_MS,
+    loginMaxAttemptsPerIp: readInt(env, 'LOGIN_MAX_ATTEMPTS_PER_IP', 100, 1, 1_000_000),
+    registrationsPerIpPerHour: readInt(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
+    requestsPerIpPerMinute: readInt(env, 'REQUESTS_PER_IP_PER_MINUTE', 600, 1, 10_000_000),
+    maxSessionsPerUser: readInt(env, 'MAX_SESSIONS_PER_USER', 20, 1, 100_000),
     staticDir: read(env, 'STATIC_DIR'),
     production,
     trustProxy: read(env, 'TRUST_PROXY') === 'true',

@@ -14,17 +14,18 @@ import {
 import type { Role, UserRow } from '../db/schema';
 import { authOf } from '../plugins/authenticate';
 import { HttpError, MESSAGES } from '../plugins/errors';
+import type { RateLimits } from '../plugins/rateLimit';
 import { typed } from '../plugins/typeProvider';
+import { accountKey } from '../limits/counters';
 import { toProfile } from '../users/profile';
 import { EmailTakenError, normaliseEmail, type Users } from '../users/queries';
-import { LoginRateLimiter } from './loginRateLimiter';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, Sessions } from './sessions';
 
 export interface AuthRouteDeps {
   users: Users;
   sessions: Sessions;
-  loginLimiter: LoginRateLimiter;
+  limits: RateLimits;
 }
 
 export function deviceInfo(request: FastifyRequest): string {
@@ -44,31 +45,22 @@ function signedIn(user: UserRow, session: IssuedSession) {
 }
 
 /** /api/auth/* — the auth contract of docs/api-contract.md. */
-export async function authRoutes(scope: FastifyInstance, { users, sessions, loginLimiter }: AuthRouteDeps): Promise<void> {
+export async function authRoutes(scope: FastifyInstance, { users, sessions, limits }: AuthRouteDeps): Promise<void> {
   const app = typed(scope);
-  app.post('/login', { schema: { body: LoginBody } }, async (request, reply) => {
+  // Every attempt is counted before anything is checked — per client IP first (onRequest: a flood of made-up
+  // e-mails from one address stops there and creates no per-account counters), then per e-mail + IP — so
+  // simultaneous guesses cannot all pass a limit read before their failures are recorded, and a refused
+  // attempt never reaches the password hash. A successful login clears its e-mail + IP counter.
+  app.post('/login', { schema: { body: LoginBody }, onRequest: limits.perIp(limits.rules.loginPerIp) }, async (request, reply) => {
     const { email, password } = request.body;
-    const key = LoginRateLimiter.key(email, request.ip);
-    const retryAfter = loginLimiter.retryAfterSeconds(key);
-    if (retryAfter > 0) {
-      reply.header('retry-after', String(retryAfter));
-      throw new HttpError(429, MESSAGES.tooManyLogins);
-    }
+    const key = accountKey(email, request.ip);
+    await limits.enforce(reply, limits.rules.loginPerAccount, key);
     const user = await users.findByEmail(email);
-    if (!user) {
-      loginLimiter.recordFailure(key);
-      throw new HttpError(401, MESSAGES.emailNotFound);
-    }
-    if (user.password_hash === null) {
-      loginLimiter.recordFailure(key);
-      throw new HttpError(401, MESSAGES.googleOnlyAccount);
-    }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      loginLimiter.recordFailure(key);
-      throw new HttpError(401, MESSAGES.passwordIncorrect);
-    }
+    if (!user) throw new HttpError(401, MESSAGES.emailNotFound);
+    if (user.password_hash === null) throw new HttpError(401, MESSAGES.googleOnlyAccount);
+    if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, MESSAGES.passwordIncorrect);
     if (!user.is_active) throw new HttpError(401, MESSAGES.accountDisabled);
-    loginLimiter.reset(key);
+    await limits.clear(limits.rules.loginPerAccount, key);
     return signedIn(user, await sessions.start(user, deviceInfo(request)));
   });
 
@@ -96,12 +88,13 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, logi
     return { ...signedIn(user, session), success: true as const, message: 'User registered successfully' };
   }
 
-  app.post('/register/customer', { schema: { body: RegisterCustomerBody } }, async (request, reply) => {
+  // Customer and employee registrations share one per-IP counter; every request counts, whatever its outcome.
+  app.post('/register/customer', { schema: { body: RegisterCustomerBody }, onRequest: limits.perIp(limits.rules.registrations) }, async (request, reply) => {
     reply.status(201);
     return register(request, request.body, 'CUSTOMER');
   });
 
-  app.post('/register/employee', { schema: { body: RegisterEmployeeBody } }, async (request, reply) => {
+  app.post('/register/employee', { schema: { body: RegisterEmployeeBody }, onRequest: limits.perIp(limits.rules.registrations) }, async (request, reply) => {
     reply.status(201);
     return register(request, request.body, 'EMPLOYEE');
   });
@@ -154,7 +147,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, logi
     return toProfile(updated);
   });
 
-  app.get('/check-email/:email', { schema: { params: CheckEmailParams } }, async (request) => {
+  app.get('/check-email/:email', { schema: { params: CheckEmailParams }, onRequest: limits.perIp(limits.rules.checkEmail) }, async (request) => {
     const user = await users.findByEmail(request.params.email);
     return { available: user === undefined };
   });

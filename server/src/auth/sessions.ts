@@ -13,6 +13,8 @@ export interface IssuedSession extends TokenPair {
 export interface SessionPolicy {
   refreshTokenTtlMs: number;
   refreshReuseLeewayMs: number;
+  /** Active sessions per user; starting one more revokes the oldest (MAX_SESSIONS_PER_USER). */
+  maxSessionsPerUser: number;
 }
 
 export interface SessionWithUser {
@@ -47,6 +49,9 @@ export class Sessions {
     const nowMs = this.now();
     const sessionId = randomUUID();
     return this.db.transaction().execute(async (trx) => {
+      // One sign-in at a time per user: the cap below counts the user's sessions, so simultaneous sign-ins must
+      // not each count before the others commit. FOR NO KEY UPDATE leaves foreign-key checks on the row free.
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
       await trx
         .insertInto('sessions')
         .values({
@@ -58,6 +63,7 @@ export class Sessions {
           expires_at: isoAt(nowMs + this.policy.refreshTokenTtlMs),
         })
         .execute();
+      await this.revokeBeyondCap(trx, user.id, sessionId, nowMs);
       const { pair } = await this.issuePair(trx, { sessionId, userId: user.id, email: user.email, role: user.role }, nowMs);
       return { ...pair, sessionId };
     });
@@ -155,6 +161,26 @@ export class Sessions {
       .set({ successor_pair: null })
       .where('successor_pair', 'is not', null)
       .where('used_at', '<', at(now - this.policy.refreshReuseLeewayMs))
+      .execute();
+  }
+
+  /** Keeps the new session and the user's newest other active ones up to the cap; the oldest are revoked. */
+  private async revokeBeyondCap(trx: Transaction<Database>, userId: string, newSessionId: string, nowMs: number): Promise<void> {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: isoAt(nowMs) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '<>', newSessionId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', at(nowMs))
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(this.policy.maxSessionsPerUser - 1),
+      )
       .execute();
   }
 

@@ -3,6 +3,7 @@ import type { Db } from './schema';
 import * as init from './migrations/0001_init';
 import * as shop from './migrations/0002_shop';
 import * as staff from './migrations/0005_staff';
+import * as limits from './migrations/0003_limits';
 import * as oauthCodes from './migrations/0004_oauth_codes';
 
 /**
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0001_init': init,
   '0002_shop': shop,
   '0005_staff': staff,
+  '0003_limits': limits,
   '0004_oauth_codes': oauthCodes,
 };
 

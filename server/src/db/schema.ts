@@ -154,6 +154,14 @@ export interface OAuthCodesTable {
   used_at: NullableTimestamp;
 }
 
+/** Rate-limit counters (migration 0003, server/src/limits/counters.ts): hits of one rule and key in a window. */
+export interface RateLimitCountersTable {
+  rule: string;
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,6 +172,7 @@ export interface Database {
   vehicles: VehiclesTable;
   appointments: AppointmentsTable;
   time_logs: TimeLogsTable;
+  rate_limit_counters: RateLimitCountersTable;
   oauth_codes: OAuthCodesTable;
 }
 

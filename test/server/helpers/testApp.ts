@@ -98,11 +98,22 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Rate limits and the session cap for test apps: the suite registers and signs in many people from one address
+ * (inject's 127.0.0.1), so the defaults would refuse it. The limit tests (test/server/limits) set small ones.
+ */
+export const GENEROUS_LIMITS: Record<string, string> = {
+  LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+  REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+  REQUESTS_PER_IP_PER_MINUTE: '10000000',
+  MAX_SESSIONS_PER_USER: '100000',
+};
+
 /** Builds the real app (buildApp) on a fresh database with a controllable clock. */
 export async function startTestApp({ env = {}, database, clock = testClock(), logger }: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = database === undefined;
   const db = database ?? (await createTestDatabase());
-  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ...db.env, ...env });
+  const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ...GENEROUS_LIMITS, ...db.env, ...env });
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { now: clock.now, logger });

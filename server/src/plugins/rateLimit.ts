@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config';
+import { type LimitRule, RateCounters, ipKey } from '../limits/counters';
+import { HttpError, MESSAGES } from './errors';
+import { isApiPath } from './staticSite';
+
+export const LIMIT_MESSAGES = {
+  tooManyLogins: MESSAGES.tooManyLogins,
+  tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
+} as const;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** check-email answers "is this address registered?": it gets a tenth of the general per-IP budget. */
+const CHECK_EMAIL_SHARE = 10;
+
+/** The server's limits, all from the environment (server/README.md § Environment). */
+export interface LimitRules {
+  /** Every /api request per client IP (REQUESTS_PER_IP_PER_MINUTE); GET /api/health is exempt. */
+  requests: LimitRule;
+  /** Login attempts per client IP, whatever the account (LOGIN_MAX_ATTEMPTS_PER_IP per 15 min). */
+  loginPerIp: LimitRule;
+  /** Login attempts per e-mail + client IP (LOGIN_MAX_ATTEMPTS per 15 min); a successful login clears it. */
+  loginPerAccount: LimitRule;
+  /** Customer and employee registrations per client IP, together (REGISTRATIONS_PER_IP_PER_HOUR). */
+  registrations: LimitRule;
+  /** GET /api/auth/check-email per client IP: REQUESTS_PER_IP_PER_MINUTE / 10 per minute (at least 1). */
+  checkEmail: LimitRule;
+}
+
+export function limitRules(config: AppConfig): LimitRules {
+  return {
+    requests: { name: 'requests', max: config.requestsPerIpPerMinute, windowMs: MINUTE_MS, message: LIMIT_MESSAGES.tooManyRequests },
+    loginPerIp: { name: 'login-ip', max: config.loginMaxAttemptsPerIp, windowMs: config.loginWindowMs, message: LIMIT_MESSAGES.tooManyLogins },
+    loginPerAccount: { name: 'login-account', max: config.loginMaxAttempts, windowMs: config.loginWindowMs, message: LIMIT_MESSAGES.tooManyLogins },
+    registrations: { name: 'registrations', max: config.registrationsPerIpPerHour, windowMs: HOUR_MS, message: LIMIT_MESSAGES.tooManyRegistrations },
+    checkEmail: {
+      name: 'check-email',
+      max: Math.max(1, Math.floor(config.requestsPerIpPerMinute / CHECK_EMAIL_SHARE)),
+      windowMs: MINUTE_MS,
+      message: LIMIT_MESSAGES.tooManyRequests,
+    },
+  };
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Rate limits for routes. `enforce` counts one hit and, over the limit, answers 429 `{ message, success: false }`
+ * with `Retry-After` (seconds until the window ends). `perIp(rule)` is an onRequest hook counting per client IP
+ * before the body is even parsed — the piece any route (e.g. a contact form) adds to be limited.
+ */
+export class RateLimits {
+  constructor(
+    private readonly counters: RateCounters,
+    readonly rules: LimitRules,
+  ) {}
+
+  async enforce(reply: FastifyReply, rule: LimitRule, key: string): Promise<void> {
+    const result = await this.counters.hit(rule, key);
+    if (result.allowed) return;
+    reply.header('retry-after', String(result.retryAfterSeconds));
+    throw new HttpError(429, rule.message);
+  }
+
+  perIp(rule: LimitRule): Hook {
+    return async (request, reply) => this.enforce(reply, rule, ipKey(request.ip));
+  }
+
+  clear(rule: LimitRule, key: string): Promise<void> {
+    return this.counters.clear(rule, key);
+  }
+
+  /** Deletes ended windows (the app's purge timer). */
+  purge(): Promise<number> {
+    return this.counters.purge();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rate limits kept in the database (see plugins/rateLimit.ts). */
+    rateLimits: RateLimits;
+  }
+}
+
+function isHealthCheck(url: string): boolean {
+  return url.split('?')[0] === '/api/health';
+}
+
+export interface RateLimitOptions {
+  config: AppConfig;
+}
+
+/**
+ * Decorates the app with `rateLimits` and limits every /api request per client IP (`request.ip`: TRUST_PROXY
+ * decides whether X-Forwarded-For is believed). The health check is exempt, so a monitor or load balancer behind
+ * one address never sees 429, and it still reports a database outage as 503. Register before the routes.
+ */
+export const rateLimit = fp<RateLimitOptions>(
+  async (app, { config }) => {
+    const limits = new RateLimits(new RateCounters(app.db, app.now), limitRules(config));
+    app.decorate('rateLimits', limits);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiPath(request.url) || isHealthCheck(request.url)) return;
+      await limits.enforce(reply, limits.rules.requests, ipKey(request.ip));
+    });
+  },
+  { name: 'rateLimit', dependencies: ['database'] },
+);
