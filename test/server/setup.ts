@@ -8,8 +8,9 @@
  *    which cannot run them on Node 20 (toolchain.md):
  *    - PGlite (the embedded PostgreSQL): its Emscripten loader uses dynamic `import()`, refused by the sandbox
  *      without --experimental-vm-modules;
- *    - @fastify/static and `cookie` (used by fastify's inject): they are, or require, ESM-only packages
- *      (content-disposition, cookie 2) that Node's own require(esm) loads but the sandbox cannot.
+ *    - @fastify/static: loaded natively too, so that an ESM-only dependency in a future version (10.x requires
+ *      content-disposition 3, which also needs Node 22) cannot break the suite. Fastify's inject
+ *      (light-my-request, pinned to 6.6.0 in package.json's overrides) uses cookie 1, plain CommonJS.
  *    They then live in Node's realm, so values crossing into them must not depend on `instanceof` (the server
  *    writes timestamps as ISO strings for this and for driver neutrality).
  *    Fresh databases (in memory, or in a new directory) are also cloned from one initialised and migrated data
@@ -38,7 +39,6 @@ function requireNatively<T>(id: string): T {
 }
 
 jest.mock('@fastify/static', () => requireNatively<unknown>('@fastify/static'));
-jest.mock('cookie', () => requireNatively<unknown>('cookie'));
 
 jest.mock('@electric-sql/pglite', () => {
   const real = requireNatively<typeof PGliteModule>('@electric-sql/pglite');
