@@ -1,4 +1,5 @@
 // @ts-check
+const net = require('node:net');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -67,6 +68,24 @@ class ChunkGroupManifestPlugin {
   }
 }
 
+/**
+ * "localhost" resolves to ::1 before 127.0.0.1 on some systems: the dev server (bound to 127.0.0.1) also accepts
+ * connections on [::1] at the same port, handing them to the same HTTP server (pages, proxy, live-reload socket).
+ * Where IPv6 is off, 127.0.0.1 alone is used.
+ * @param {import('webpack-dev-server')} devServer
+ */
+function alsoListenOnIpv6Loopback(devServer) {
+  const server = devServer.server;
+  const address = server?.address();
+  if (!server || !address || typeof address !== 'object') return;
+  const ipv6 = net.createServer((socket) => server.emit('connection', socket));
+  ipv6.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+    devServer.logger.info(`Not listening on [::1]:${address.port} (${error.code}); http://127.0.0.1:${address.port} works`);
+  });
+  ipv6.listen(address.port, '::1');
+  server.on('close', () => ipv6.close());
+}
+
 /** @param {unknown} _env @param {{ mode?: string }} argv @returns {import('webpack').Configuration} */
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
@@ -85,7 +104,9 @@ module.exports = (_env, argv) => {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production source maps hold the sources: they are written beside each asset (for scripts/check-budgets.ts and
+    // the bench) but no file points to them, and `npm run serve` does not serve them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
@@ -149,10 +170,10 @@ module.exports = (_env, argv) => {
             }),
             new ChunkGroupManifestPlugin(),
             new RouteBudgetPlugin(),
-            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|map)$/, filename: '[path][base].gz', threshold: 0, minRatio: 1 }),
+            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg)$/, filename: '[path][base].gz', threshold: 0, minRatio: 1 }),
             new CompressionPlugin({
               algorithm: 'brotliCompress',
-              test: /\.(js|css|html|svg|map)$/,
+              test: /\.(js|css|html|svg)$/,
               filename: '[path][base].br',
               compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
               threshold: 0,
@@ -229,12 +250,17 @@ module.exports = (_env, argv) => {
           assetFilter: (file) => /\.(js|css)$/.test(file),
         }
       : false,
+    // http://localhost:3000 and http://127.0.0.1:3000 both work, live reload included: the server listens on both
+    // loopback addresses (never the network), accepts both host names, and the page's live-reload socket goes to
+    // the host the page was loaded from (a socket to the other name would be refused as cross-origin).
     devServer: {
       port: Number(process.env.WEB_PORT || 3000),
       host: '127.0.0.1',
+      onListening: alsoListenOnIpv6Loopback,
+      allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: true,
       hot: true,
-      client: { overlay: { warnings: false, errors: true } },
+      client: { overlay: { warnings: false, errors: true }, webSocketURL: 'auto://0.0.0.0:0/ws' },
       proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: false, xfwd: true }],
     },
     stats: production ? { preset: 'normal', assetsSort: '!size', excludeAssets: /\.(map|gz|br)$/ } : 'minimal',

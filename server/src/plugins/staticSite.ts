@@ -11,6 +11,24 @@ function cacheControlFor(filePath: string): string {
   return /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE;
 }
 
+/**
+ * Source maps (and their .gz/.br) stay in the build for scripts/check-budgets.ts and the bench, which read them from
+ * disk, but are never served: they contain the application's sources. The build references none of them
+ * (webpack's hidden-source-map).
+ */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+/** @fastify/static hands the path still percent-encoded (`send` decodes it), so `.js%2Emap` is checked decoded. */
+function isServable(pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return false;
+  }
+  return !SOURCE_MAP.test(decoded);
+}
+
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -27,7 +45,8 @@ export async function checkStaticDir(staticDir: string): Promise<string> {
 
 /**
  * Serves the built SPA from STATIC_DIR: precompressed .br/.gz siblings when the client accepts them,
- * immutable caching for hashed /assets/*, no-cache for index.html and other unhashed files.
+ * immutable caching for hashed /assets/*, no-cache for index.html and other unhashed files, no source maps
+ * (answered like any missing file: 404 under /assets/).
  * History fallback (any other non-/api GET → index.html) is done by the app's not-found handler via `sendIndex`.
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
@@ -39,8 +58,9 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     cacheControl: false,
     redirect: false,
     index: ['index.html'],
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(filePath));
+    allowedPath: isServable,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cacheControlFor(filePath));
     },
   });
 }
