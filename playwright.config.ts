@@ -67,7 +67,13 @@ export default defineConfig({
       REFRESH_TOKEN_TTL: '1h',
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // The suite registers and signs in hundreds of people from 127.0.0.1, and signs the admin in from tests
+      // running side by side: the rate limits would refuse it and the session cap would end sessions in use.
       LOGIN_MAX_ATTEMPTS: '1000',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+      REQUESTS_PER_IP_PER_MINUTE: '10000000',
+      MAX_SESSIONS_PER_USER: '100000',
       // Every test builds the people and jobs it needs; the demo workshop stays out.
       DEMO_DATA: '0',
       // E2E_STATIC_DIR serves another copy of a build (e.g. a snapshot while dist/ is being rebuilt).
