@@ -55,6 +55,8 @@ const loadInventoryPage = () => import(/* webpackChunkName: "admin-placeholders"
 const InventoryPage = lazy(loadInventoryPage);
 const loadNotificationsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/NotificationsPage');
 const NotificationsPage = lazy(loadNotificationsPage);
+const loadStaffPage = () => import(/* webpackChunkName: "admin-staff" */ '@/features/admin/StaffPage');
+const StaffPage = lazy(loadStaffPage);
 const loadReportsPage = () => import(/* webpackChunkName: "reports" */ './ReportsPage');
 const ReportsPage = lazy(loadReportsPage);
 const loadNotFoundPage = () => import(/* webpackChunkName: "not-found" */ './NotFoundPage');
@@ -144,6 +146,7 @@ export const routes: RouteObject[] = [
                       { path: 'analytics', element: <AnalyticsPage />, handle: { preload: loadAnalyticsPage } },
                       { path: 'inventory', element: <InventoryPage />, handle: { preload: loadInventoryPage } },
                       { path: 'notifications', element: <NotificationsPage />, handle: { preload: loadNotificationsPage } },
+                      { path: 'staff', element: <StaffPage />, handle: { preload: loadStaffPage } },
                       { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                     ],
                   },

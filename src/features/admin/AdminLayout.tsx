@@ -1,4 +1,4 @@
-import { Bell, ChartColumn, LayoutDashboard, Package } from 'lucide-react';
+import { Bell, ChartColumn, LayoutDashboard, Package, Users } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -10,6 +10,7 @@ const NAV_ITEMS: readonly AppShellNavItem[] = [
   { to: '/admin/analytics', label: 'Analytics', icon: ChartColumn },
   { to: '/admin/inventory', label: 'Inventory', icon: Package },
   { to: '/admin/notifications', label: 'Notifications', icon: Bell },
+  { to: '/admin/staff', label: 'Staff', icon: Users },
 ];
 
 /** The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page. */
@@ -21,7 +22,7 @@ export default function AdminLayout() {
     <AppShell
       brandName="CarCare"
       brandTo="/admin/dashboard"
-      brandLabel="CarCare admin home"
+      brandLabel="CarCare Admin home"
       brandBadge="Admin"
       userName={user?.fullName}
       navLabel="Admin"

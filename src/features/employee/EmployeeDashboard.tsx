@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TimeLog } from '@contract/timeLogs';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Spinner } from '@/components/Spinner';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { jobSelected, selectSelectedJobId } from '@/features/services/servicesSlice';
 import { formatDuration } from '@/features/timeLogs/duration';
@@ -22,6 +23,7 @@ import DayLogsPanel from './DayLogsPanel';
 import LogTimePanel from './LogTimePanel';
 import UpdateStatusPanel from './UpdateStatusPanel';
 import { useTechnicianJobs } from './useTechnicianJobs';
+import { AwaitingApproval, useApprovalStatus } from './AwaitingApproval';
 import WorkCalendar from './WorkCalendar';
 import styles from './EmployeeDashboard.module.css';
 
@@ -34,10 +36,31 @@ import styles from './EmployeeDashboard.module.css';
  *
  * The prototype's quick action cards (Manage Inventory, Unassigned Services, Service Scheduling) led nowhere and
  * no such screens exist for a technician, so they are not shown.
+ *
+ * A technician account awaiting an admin's approval (the profile's approvalStatus) sees only that message: no job
+ * or time-log request is made, since the server refuses them (403) until the account is approved.
  */
 export default function EmployeeDashboard() {
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
+  const approval = useApprovalStatus();
+  const name = user?.firstName || user?.fullName || 'there';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1 className={styles.title}>{approval === 'PENDING' ? `Welcome, ${name}` : `Welcome back, ${name}`}</h1>
+        {approval === 'APPROVED' && <p className={styles.subtitle}>Your assigned services, status updates and logged hours at a glance.</p>}
+      </header>
+      {approval === 'LOADING' && <Spinner label="Loading your dashboard" showLabel />}
+      {approval === 'PENDING' && <AwaitingApproval />}
+      {approval === 'APPROVED' && <TechnicianDashboard />}
+    </div>
+  );
+}
+
+/** The dashboard of an approved technician: counts, Assigned Services, the calendar and the panels. */
+function TechnicianDashboard() {
+  const dispatch = useAppDispatch();
   const [today] = useState(() => toDateKey(new Date()));
   const month: MonthKey = useAppSelector(selectVisibleMonth) ?? monthOfDate(today);
   const selectedDate: DateKey = useAppSelector(selectSelectedDate) ?? today;
@@ -84,15 +107,9 @@ export default function EmployeeDashboard() {
   const handleLogDeleted = useCallback(() => setAnnouncement('Log entry deleted.'), []);
 
   const statusJob = statusJobId ? jobsById.get(statusJobId) : undefined;
-  const name = user?.firstName || user?.fullName || 'there';
 
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Welcome back, {name}</h1>
-        <p className={styles.subtitle}>Your assigned services, status updates and logged hours at a glance.</p>
-      </header>
-
+    <>
       <DashboardStats />
 
       <div className={styles.columns}>
@@ -123,6 +140,6 @@ export default function EmployeeDashboard() {
 
       {statusJob && <UpdateStatusPanel key={statusJob.id} job={statusJob} onClose={closeStatusPanel} />}
       {draft && <LogTimePanel draft={draft} jobs={jobs} jobsById={jobsById} onClose={closeLogPanel} onSaved={handleLogSaved} />}
-    </div>
+    </>
   );
 }

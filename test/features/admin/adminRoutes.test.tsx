@@ -53,7 +53,7 @@ describe('admin sub-routes (spec §2)', () => {
 
 describe('role guard (spec §6)', () => {
   test.each(['CUSTOMER', 'EMPLOYEE'])('a %s sees Access Denied on every admin route', async (role) => {
-    for (const path of ['/admin', '/admin/dashboard', '/admin/analytics', '/admin/inventory', '/admin/notifications', '/admin/anything']) {
+    for (const path of ['/admin', '/admin/dashboard', '/admin/analytics', '/admin/inventory', '/admin/notifications', '/admin/staff', '/admin/anything']) {
       const { unmount, router } = renderApp(path, { preloadedState: { auth: signedIn(role) } });
       expect(await screen.findByRole('heading', { name: 'Access Denied' }, FIRST_LOAD)).toBeInTheDocument();
       expect(screen.getByText('This page requires ADMIN access.')).toBeInTheDocument();
@@ -87,18 +87,32 @@ describe('admin layout', () => {
       ['Analytics', '/admin/analytics'],
       ['Inventory', '/admin/inventory'],
       ['Notifications', '/admin/notifications'],
+      ['Staff', '/admin/staff'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  test('the brand link\'s accessible name contains its visible text (WCAG 2.5.3 Label in Name)', async () => {
+    renderApp('/admin/dashboard', admin());
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, FIRST_LOAD);
+    const brand = screen.getByRole('link', { name: 'CarCare Admin home' });
+    expect(brand).toHaveAttribute('href', '/admin/dashboard');
+    const visible = (brand.textContent ?? '').replace(/\s+/g, '');
+    const name = (brand.getAttribute('aria-label') ?? '').replace(/\s+/g, '');
+    expect(visible).toBe('CarCareAdmin');
+    expect(name.toLowerCase()).toContain(visible.toLowerCase());
+  });
+
   test('the navigation links go to their pages', async () => {
     const { user, router } = renderApp('/admin/dashboard', admin());
     const nav = await screen.findByRole('navigation', { name: 'Admin' }, FIRST_LOAD);
+    server.use(http.get(`${API}/staff`, () => HttpResponse.json([])));
     for (const [name, path] of [
       ['Analytics', '/admin/analytics'],
       ['Inventory', '/admin/inventory'],
       ['Notifications', '/admin/notifications'],
+      ['Staff', '/admin/staff'],
       ['Dashboard', '/admin/dashboard'],
     ]) {
       await user.click(within(nav).getByRole('link', { name }));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { RootState } from '@/app/store';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
 
@@ -40,6 +40,8 @@ export async function renderDashboard(preloadedState: Partial<RootState> = {}) {
   const result = renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE'), ...preloadedState } });
   // The first lazy import of a test file is transpiled on demand, so allow it more than the default 1 s.
   await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The dashboard first asks the profile whether the technician is approved (a pending one sees only a message).
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading your dashboard' })).not.toBeInTheDocument());
   return result;
 }
 
