@@ -1,12 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { call } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('hello '.repeat(200))});`;
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['webpack://carcare/./src/secret.ts'], sourcesContent: ['const secret = 1;'], mappings: '' });
 
 let dir: string;
 let t: TestApp;
@@ -20,6 +23,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'assets', 'main.0123456789.js.br'), brotliCompressSync(MAIN_JS));
   await writeFile(join(dir, 'assets', 'main.0123456789.js.gz'), gzipSync(MAIN_JS));
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Source maps the build keeps on disk (for the budget check and the bench), with precompressed copies as an
+  // older build wrote them.
+  await writeFile(join(dir, 'assets', 'main.0123456789.js.map'), SOURCE_MAP);
+  await writeFile(join(dir, 'assets', 'main.0123456789.js.map.br'), brotliCompressSync(SOURCE_MAP));
+  await writeFile(join(dir, 'assets', 'main.0123456789.js.map.gz'), gzipSync(SOURCE_MAP));
   t = await startTestApp({ env: { STATIC_DIR: dir } });
 });
 
@@ -87,6 +95,32 @@ describe('STATIC_DIR: the built SPA', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('does not serve source maps: 404 like a missing asset, whatever the spelling or encoding asked for', async () => {
+    const paths = [
+      '/assets/main.0123456789.js.map',
+      '/assets/main.0123456789.js.map?v=1',
+      '/assets/main.0123456789.js.map.br',
+      '/assets/main.0123456789.js.map.gz',
+      '/assets/main.0123456789.js%2Emap',
+      '/assets/main.0123456789.js%2emap',
+    ];
+    for (const path of paths) {
+      for (const encoding of ['identity', 'br, gzip', 'gzip']) {
+        const response = await call(t.app, 'GET', path, { headers: { 'accept-encoding': encoding } });
+        expect({ path, encoding, status: response.status, body: response.body }).toEqual({
+          path,
+          encoding,
+          status: 404,
+          body: { message: 'Resource not found', success: false },
+        });
+        expect(response.text).not.toContain('sourcesContent');
+      }
+      expect((await t.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(404);
+    }
+    // The script itself is still served.
+    expect((await get('/assets/main.0123456789.js')).body).toBe(MAIN_JS);
+  });
+
   it('sends the security headers with every page', async () => {
     for (const path of ['/', '/dashboard', '/assets/main.0123456789.js']) {
       const { headers } = await get(path);
@@ -145,4 +179,61 @@ describe('STATIC_DIR without a build', () => {
   it('refuses to start with a clear message', async () => {
     await expect(startTestApp({ env: { STATIC_DIR: join(dir, 'nothing-here') } })).rejects.toThrow(/has no index\.html.*npm run build/);
   });
+});
+
+describe('the production build (webpack.config.js) and `npm run serve`', () => {
+  const repo = resolve(__dirname, '../../..');
+  let buildDir: string;
+  let site: TestApp | undefined;
+
+  afterAll(async () => {
+    await site?.close();
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it('writes source maps that no script points to, and the server answers 404 for them', async () => {
+    // The project's production configuration on a two-file app (an entry and a lazy chunk), built into a
+    // temporary directory; only the plugin that writes build-stats/ into the repository is left out.
+    buildDir = await mkdtemp(join(tmpdir(), 'carcare-build-'));
+    await writeFile(join(buildDir, 'main.js'), "import('./lazy.js').then((lazy) => document.body.append(lazy.default));\n");
+    await writeFile(join(buildDir, 'lazy.js'), "export default 'CarCare ' + String(Date.now());\n");
+    await writeFile(
+      join(buildDir, 'webpack.config.js'),
+      `const base = require(${JSON.stringify(join(repo, 'webpack.config.js'))});
+module.exports = (env, argv) => {
+  const config = base(env, argv);
+  return {
+    ...config,
+    entry: { main: ${JSON.stringify(join(buildDir, 'main.js'))} },
+    output: { ...config.output, path: ${JSON.stringify(join(buildDir, 'dist'))} },
+    plugins: config.plugins.filter((plugin) => plugin.constructor.name !== 'ChunkGroupManifestPlugin'),
+  };
+};
+`,
+    );
+    await promisify(execFile)(process.execPath, [join(repo, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', join(buildDir, 'webpack.config.js')], {
+      cwd: repo,
+    });
+
+    const assets = join(buildDir, 'dist', 'assets');
+    const files = await readdir(assets);
+    const scripts = files.filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThanOrEqual(3); // runtime, main, the lazy chunk
+    for (const script of scripts) {
+      expect(files).toContain(`${script}.map`);
+      expect(await readFile(join(assets, script), 'utf8')).not.toMatch(/sourceMappingURL/);
+    }
+    expect(files.filter((file) => /\.map\.(gz|br)$/.test(file))).toEqual([]);
+
+    site = await startTestApp({ env: { STATIC_DIR: join(buildDir, 'dist') } });
+    for (const script of scripts) {
+      const served = await site.app.inject({ method: 'GET', url: `/assets/${script}`, headers: { 'accept-encoding': 'identity' } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers.sourcemap).toBeUndefined();
+      expect(served.body).not.toMatch(/sourceMappingURL/);
+      const map = await call(site.app, 'GET', `/assets/${script}.map`);
+      expect(map.status).toBe(404);
+      expect(map.body).toEqual({ message: 'Resource not found', success: false });
+    }
+  }, 120_000);
 });
