@@ -10,7 +10,7 @@
  * storm sets process.env.API_BASE_URL before it imports the store.
  */
 import type { Browser } from '@playwright/test';
-import { type BenchSession, loginUser, registerUser } from './lib/apiClient';
+import { approveTechnician, type BenchSession, loginUser, registerUser } from './lib/apiClient';
 import { launchBrowser } from './lib/browser';
 import { ensureFreshBuild } from './lib/build';
 import { currentLoadAverage, machineInfo } from './lib/machine';
@@ -66,6 +66,7 @@ async function signIn(server: BenchServer): Promise<Sessions & { storm: BenchSes
     registerUser(api, 'customer', 'Load Customer'),
   ]);
   const loadProfile = await loginUser(api, loadLogin.email, loadLogin.password);
+  await approveTechnician(api, admin, employee);
   return { customer, employee, admin, storm, loadLogin, loadProfile };
 }
 

@@ -41,6 +41,16 @@ export async function registerUser(apiBase: string, role: RegisterRole, fullName
   return toSession(email, password, res);
 }
 
+/**
+ * An admin approves a registered technician (POST /api/employees/:id/approve): new technician accounts start
+ * pending and cannot be assigned or load their jobs until then.
+ */
+export async function approveTechnician(apiBase: string, admin: BenchSession, technician: BenchSession): Promise<void> {
+  const url = `${apiBase}/employees/${encodeURIComponent(technician.user.id)}/approve`;
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` }, body: '{}' });
+  if (!res.ok) throw new Error(`POST ${url} → ${res.status} ${(await res.text()).slice(0, 300)}`);
+}
+
 /** Signs in through POST /api/auth/login. */
 export async function loginUser(apiBase: string, email: string, password: string): Promise<BenchSession> {
   return toSession(email, password, await postJson<LoginResponse>(`${apiBase}/auth/login`, { email, password }));

@@ -140,7 +140,7 @@ export function generateLargeDataset(input: LargeDatasetInput): LargeDataset {
   });
   const otherTechnicians = Array.from({ length: LARGE_DATASET.otherTechnicians }, (_, i) => {
     const id = rowId(seed, 'technician', i);
-    users.push({ id, email: `large-data-technician-${i}@carcare.test`, password_hash: null, full_name: `${person(i * 5 + 3)} ${i + 1}`, phone_number: `+94 71 ${pad(2_000_000 + i, 7)}`, address: 'Workshop staff', role: 'EMPLOYEE', department: DEPARTMENTS[i % DEPARTMENTS.length], employee_id: `LD-EMP-${i + 1}`, google_sub: null, is_active: true, created_at: createdAt, updated_at: createdAt });
+    users.push({ id, email: `large-data-technician-${i}@carcare.test`, password_hash: null, full_name: `${person(i * 5 + 3)} ${i + 1}`, phone_number: `+94 71 ${pad(2_000_000 + i, 7)}`, address: 'Workshop staff', role: 'EMPLOYEE', department: DEPARTMENTS[i % DEPARTMENTS.length], employee_id: `LD-EMP-${i + 1}`, google_sub: null, is_active: true, approved_at: createdAt, created_at: createdAt, updated_at: createdAt });
     return id;
   });
   const customerVehicles = Array.from({ length: LARGE_DATASET.customerVehicles }, (_, i) => {

@@ -94,12 +94,14 @@ async function seedUsers(db: Db, passwordHash: string): Promise<void> {
            '+94 77 ' || lpad(((i * 7907) % 10000000)::text, 7, '0'), (1 + i % 250) || ' Galle Road, Colombo ' || lpad((1 + i % 15)::text, 2, '0'),
            'CUSTOMER', NULL, NULL, true, now() - make_interval(days => i % 1800), now() - make_interval(days => i % 1800)
     FROM generate_series(0, ${customers - 1}::int) AS i`.execute(db);
+  // Technicians the admin has approved (migration 0005): assignable, and their jobs load.
   await sql`
-    INSERT INTO users (id, email, password_hash, full_name, phone_number, address, role, department, employee_id, is_active, created_at, updated_at)
+    INSERT INTO users (id, email, password_hash, full_name, phone_number, address, role, department, employee_id, is_active, approved_at, created_at, updated_at)
     SELECT md5('shop-technician-' || i)::uuid, 'shop-technician-' || i || '@carcare.test', ${passwordHash},
            (${textArray(FIRST_NAMES)})[1 + (i * 7) % 20] || ' ' || (${textArray(LAST_NAMES)})[1 + (i * 3) % 25] || ' ' || (i + 1),
            '+94 71 ' || lpad(((i * 7907) % 10000000)::text, 7, '0'), 'Workshop staff', 'EMPLOYEE',
-           (${textArray(DEPARTMENTS)})[1 + i % 5], 'EMP-' || lpad((i + 1)::text, 4, '0'), true, now() - make_interval(days => 1800), now()
+           (${textArray(DEPARTMENTS)})[1 + i % 5], 'EMP-' || lpad((i + 1)::text, 4, '0'), true, now() - make_interval(days => 1800),
+           now() - make_interval(days => 1800), now()
     FROM generate_series(0, ${technicians - 1}::int) AS i`.execute(db);
   await sql`
     INSERT INTO vehicles (id, customer_id, plate, make, model, year, created_at)

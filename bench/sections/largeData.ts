@@ -3,7 +3,7 @@ import type { Appointment } from '../../server/src/contract/appointments';
 import type { AppointmentStatus } from '../../server/src/contract/statuses';
 import { addCalendarDays, shopNow } from '../../server/src/shopTime';
 import { OPEN_JOBS_FILTER, RECENT_COMPLETED_DAYS } from '../../src/features/employee/technicianJobs';
-import { type BenchSession, getAllPages, loginUser, registerUser } from '../lib/apiClient';
+import { approveTechnician, type BenchSession, getAllPages, loginUser, registerUser } from '../lib/apiClient';
 import { sessionEntries, storageState } from '../lib/browser';
 import { type Attribution, attributeProfile } from '../lib/cpuProfile';
 import { type InteractionSample, InteractionTimer } from '../lib/interactionTimer';
@@ -312,6 +312,7 @@ export async function runLargeData(browser: Browser, log: (line: string) => void
   try {
     server = await startServer({ ...options, staticDir: null });
     const registered = await Promise.all([registerUser(server.apiBase, 'customer', 'Bench Customer'), registerUser(server.apiBase, 'employee', 'Bench Technician')]);
+    await approveTechnician(server.apiBase, await loginUser(server.apiBase, server.admin.email, server.admin.password), registered[1]);
     await server.stop();
     server = null;
     const [customerId, technicianId] = registered.map((r) => r.user.id);
