@@ -15,8 +15,9 @@ import { GoogleSignIn } from './oauth/google';
 import { oauthRoutes } from './oauth/routes';
 import { authentication } from './plugins/authenticate';
 import { database } from './plugins/database';
-import { errorHandler } from './plugins/errorHandler';
-import { HttpError, notFoundBody } from './plugins/errors';
+import { registerCacheControl } from './plugins/cacheControl';
+import { clientErrorHandler, errorHandler, sendNoRoute } from './plugins/errorHandler';
+import { HttpError } from './plugins/errors';
 import { rateLimit } from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plugins/staticSite';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Node's HTTP parser accepts at most 16 KiB of request line and headers. */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 /**
  * Paths no page or file can have ('//host', a backslash, a '..' segment, raw or percent-encoded). The static
@@ -59,6 +62,11 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
     schemaController,
+    // Long enough for any parameter a request line can carry, so an over-long one reaches its schema (a field
+    // message) instead of missing the route (404).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
   });
 }
 
@@ -134,7 +142,7 @@ async function registerSiteAndFallbacks(app: FastifyInstance, staticDir: string 
     if (staticDir && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) {
       return sendIndex(request, reply);
     }
-    return reply.status(404).send(notFoundBody());
+    return sendNoRoute(app, request, reply);
   });
 }
 
@@ -153,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     app.setErrorHandler(errorHandler);
     registerBodyParsing(app);
     registerNulGuard(app);
+    registerCacheControl(app);
     await registerSecurityHeaders(app);
     await registerApi(app, config);
     await registerSiteAndFallbacks(app, config.staticDir);

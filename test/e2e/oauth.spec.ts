@@ -47,7 +47,7 @@ test.describe('OAuth callback', () => {
     const phone = page.getByLabel('Phone Number', { exact: true });
     await phone.fill('+94 77 999 0000 ext. 1234567890123');
     await page.getByRole('button', { name: 'Complete Profile' }).click();
-    await expect(page.getByRole('form', { name: 'Complete profile' }).getByRole('alert').first()).toHaveText('Validation failed');
+    await expect(page.getByRole('form', { name: 'Complete profile' }).getByRole('alert').first()).toHaveText('Phone number must be at most 30 characters long');
     await expect(page).toHaveURL('/complete-profile');
 
     await phone.fill('+94 77 999 0000');

@@ -1,4 +1,4 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
 import type { Role } from '../db/schema';
 import { HttpError, MESSAGES } from '../plugins/errors';
@@ -11,6 +11,15 @@ export interface AccessClaims {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The claims every access token must carry, well-formed; null otherwise. */
+function claimsOf(payload: Record<string, unknown>): AccessClaims | null {
+  const { sub, sid, email, roles } = payload;
+  if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof email !== 'string' || !Array.isArray(roles)) {
+    return null;
+  }
+  return { sub, sid, email, roles: roles as Role[] };
+}
 
 /** HS256 access tokens (jose) with claims sub, email, roles, sid, iat, exp. */
 export class AccessTokens {
@@ -30,22 +39,33 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  private options(): JWTVerifyOptions {
+    return { algorithms: ['HS256'], currentDate: new Date(this.now()), requiredClaims: ['sub', 'sid', 'exp'] };
+  }
+
   /** Verifies signature and expiry; throws HttpError 401 "JWT token has expired" / "Invalid JWT token". */
   async verify(token: string): Promise<AccessClaims> {
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: new Date(this.now()),
-        requiredClaims: ['sub', 'sid', 'exp'],
-      }));
+      ({ payload } = await jwtVerify(token, this.key, this.options()));
     } catch (error) {
       throw new HttpError(401, error instanceof joseErrors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
     }
-    const { sub, sid, email, roles } = payload;
-    if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid) || typeof email !== 'string' || !Array.isArray(roles)) {
-      throw new HttpError(401, MESSAGES.tokenInvalid);
+    const claims = claimsOf(payload);
+    if (!claims) throw new HttpError(401, MESSAGES.tokenInvalid);
+    return claims;
+  }
+
+  /**
+   * The claims of a token this server signed, expired or not (logout with an expired access token still ends its
+   * session). jose checks the signature before the claims and reports expiry only for a token whose signature is
+   * good, so a forged or altered token — or anything else wrong with it — gives null.
+   */
+  async verifyIgnoringExpiry(token: string): Promise<AccessClaims | null> {
+    try {
+      return claimsOf((await jwtVerify(token, this.key, this.options())).payload);
+    } catch (error) {
+      return error instanceof joseErrors.JWTExpired ? claimsOf(error.payload) : null;
     }
-    return { sub, sid, email, roles: roles as Role[] };
   }
 }

@@ -12,12 +12,12 @@ import {
   UpdateProfileBody,
 } from '../contract/auth';
 import type { Role, UserRow } from '../db/schema';
-import { authOf } from '../plugins/authenticate';
+import { authOf, bearerToken } from '../plugins/authenticate';
 import { HttpError, MESSAGES } from '../plugins/errors';
 import type { RateLimits } from '../plugins/rateLimit';
 import { typed } from '../plugins/typeProvider';
 import { accountKey } from '../limits/counters';
-import { toProfile } from '../users/profile';
+import { isProfileComplete, toProfile } from '../users/profile';
 import { EmailTakenError, normaliseEmail, type Users } from '../users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, Sessions } from './sessions';
@@ -30,6 +30,15 @@ export interface AuthRouteDeps {
 
 export function deviceInfo(request: FastifyRequest): string {
   return (request.headers['user-agent'] ?? 'Unknown device').slice(0, 255);
+}
+
+/** The bearer token a request presents, or null (none, or a header that is not `Bearer <token>`). */
+function presentedToken(request: FastifyRequest): string | null {
+  try {
+    return bearerToken(request);
+  } catch {
+    return null;
+  }
 }
 
 function signedIn(user: UserRow, session: IssuedSession) {
@@ -120,6 +129,12 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
 
   app.post('/logout', { schema: { body: LogoutBody }, onRequest: app.optionalAuth }, async (request) => {
     if (request.auth) await sessions.revoke(request.auth.sessionId);
+    else {
+      // An expired access token (optionalAuth leaves request.auth null) still names the session to end, once its
+      // signature verifies; a forged one revokes nothing.
+      const token = presentedToken(request);
+      if (token) await sessions.revokeByAccessToken(token);
+    }
     if (request.body.refreshToken) await sessions.revokeByRefreshToken(request.body.refreshToken);
     return { message: 'Logged out successfully', success: true };
   });
@@ -141,8 +156,10 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
     const updated = await users.updateProfile(user.id, {
       fullName: fullName?.trim(),
       phoneNumber: phoneNumber?.trim(),
-      address: address?.trim(),
-      role,
+      // '' is how the complete-profile screen says "no address": it never wipes a stored one.
+      address: address?.trim() || undefined,
+      // The role is chosen while completing the profile; once complete, an account keeps its role (ignored).
+      role: isProfileComplete(user) ? undefined : role,
     });
     return toProfile(updated);
   });

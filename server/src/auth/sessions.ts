@@ -134,6 +134,23 @@ export class Sessions {
     return true;
   }
 
+  /**
+   * Revokes the session of an access token this server signed, even an expired one (a logout after the token ran
+   * out still ends the session). A token whose signature does not verify revokes nothing. Returns whether one did.
+   */
+  async revokeByAccessToken(token: string): Promise<boolean> {
+    const claims = await this.accessTokens.verifyIgnoringExpiry(token);
+    if (!claims) return false;
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: isoAt(this.now()) })
+      .where('id', '=', claims.sid)
+      .where('user_id', '=', claims.sub)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async revokeAllForUser(userId: string): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: isoAt(this.now()) }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }

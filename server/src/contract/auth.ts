@@ -23,9 +23,9 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 const MAX_EMAIL_LENGTH = 254;
 
 const email = Type.String({
-  maxLength: 254,
+  maxLength: MAX_EMAIL_LENGTH,
   pattern: EMAIL_PATTERN,
-  errorMessages: { required: 'Email is required', pattern: 'Email is invalid', maxLength: 'Email is invalid', type: 'Email is invalid' },
+  errorMessages: { required: 'Email is required', pattern: 'Email is invalid', maxLength: `Email must be at most ${MAX_EMAIL_LENGTH} characters long`, type: 'Email is invalid' },
 });
 
 const loginEmail = Type.String({

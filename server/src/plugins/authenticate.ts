@@ -41,13 +41,18 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * The signed-in user as the shop's domains see them. A technician awaiting an admin's approval has no part in the
+ * shop yet: every shop endpoint that acts for them (jobs, status, time logs) answers 403.
+ */
 export function viewerOf(request: FastifyRequest): Viewer {
   const { user } = authOf(request);
+  if (user.role === 'EMPLOYEE' && user.approved_at === null) throw new HttpError(403, STAFF_MESSAGES.awaitingApproval);
   return { id: user.id, role: user.role };
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  if (user.role === 'EMPLOYEE' && user.approved_at === null) throw new HttpError(403, STAFF_MESSAGES.awaitingApproval);
+/** The bearer token of the Authorization header; null without one; 401 for a header that is not `Bearer <token>`. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -72,11 +72,25 @@ function isBlank(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
+/** `errors` with its fields in the order `schema` lists its properties (fields it does not list come last). */
+function inSchemaOrder(errors: Record<string, string>, schema: unknown): Record<string, string> {
+  const properties = (schema as SchemaWithMessages | undefined)?.properties;
+  if (!properties) return errors;
+  const order = Object.keys(properties);
+  const rank = (field: string) => {
+    const index = order.indexOf(field);
+    return index === -1 ? order.length : index;
+  };
+  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
 /**
- * Ajv errors (collected with allErrors + verbose) → `{ field: message }`, first message per field.
+ * Ajv errors (collected with allErrors + verbose) → `{ field: message }`, first message per field, fields in the
+ * order of `schema` (the failing part's schema, when known) — so the answer's `message`, the first field's
+ * message, names the first field of the form rather than whichever rule Ajv happened to check first.
  * A blank string failing minLength/pattern gets the field's "required" message ('Password is required').
  */
-export function validationErrors(errors: FastifySchemaValidationError[], context: string | undefined): Record<string, string> {
+export function validationErrors(errors: FastifySchemaValidationError[], context: string | undefined, schema?: unknown): Record<string, string> {
   const result: Record<string, string> = {};
   for (const error of errors) {
     // `verbose: true` adds parentSchema and data to each error; they are read here, never sent.
@@ -101,7 +115,7 @@ export function validationErrors(errors: FastifySchemaValidationError[], context
     const blankRequired = (keyword === 'minLength' || keyword === 'pattern') && isBlank(verbose.data) ? messages?.required : undefined;
     result[field] = blankRequired ?? messages?.[keyword] ?? messages?.default ?? fallback(field, error);
   }
-  return result;
+  return inSchemaOrder(result, schema);
 }
 
 // allErrors: report every invalid field at once (safe here: every string has a maxLength, patterns are linear);
@@ -145,13 +159,36 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
   return null;
 }
 
-/** Refuses a NUL character in any part of any request, as a validation error naming the field. */
+/** The first header whose value holds a NUL character, if any (e.g. a User-Agent, stored as a session's device). */
+export function headerWithNul(headers: Record<string, string | string[] | undefined>): string | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === 'string' ? value.includes('\u0000') : value?.some((item) => item.includes('\u0000'))) return name;
+  }
+  return null;
+}
+
+/** "User-Agent header", "X-Forwarded-For header": a header's name as people write it. */
+function headerLabel(name: string): string {
+  return `${name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase())} header`;
+}
+
+/**
+ * Refuses a NUL character in any part of any request, as a validation error naming the field: headers (Node's
+ * own parser refuses them on a socket, but not every way in — a proxy, `inject` — does) before anything reads
+ * them, then path parameters, query string and body (percent-decoded and JSON-decoded, nested fields and
+ * property names included) before validation.
+ */
 export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const header = headerWithNul(request.headers);
+    if (header) throw invalidField(header, `${headerLabel(header)} must not contain a NUL character`);
+  });
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findNul(part);
       if (path) {
-        const field = path[0] ?? 'body';
+        // '*' is the static site's wildcard parameter: the page path.
+        const field = path[0] === '*' ? 'path' : (path[0] ?? 'body');
         throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
       }
     }

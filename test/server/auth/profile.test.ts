@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from '../../../server/src/auth/adminBootstrap';
+import { hashPassword } from '../../../server/src/auth/passwords';
 import { Users } from '../../../server/src/users/queries';
-import { ACCESS_DENIED, call, registerCustomer } from '../helpers/http';
+import { ACCESS_DENIED, call, customer, type Json, registerCustomer } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const ADMIN = { email: 'chief@carcare.test', password: 'admin-password-1' };
@@ -22,6 +23,22 @@ function silentLog(warnings: string[] = []): FastifyBaseLogger {
 
 const update = (token: string | undefined, body: unknown) => call(t.app, 'PUT', '/api/auth/update-profile', { token, body });
 
+/** An account as Google sign-in creates it (CUSTOMER, no phone number yet), signed in. */
+async function incompleteAccount(): Promise<Json> {
+  const credentials = customer();
+  await new Users(t.app.db, Date.now).create({
+    email: credentials.email,
+    passwordHash: await hashPassword(credentials.password),
+    fullName: credentials.fullName,
+    phoneNumber: '',
+    address: '',
+    role: 'CUSTOMER',
+  });
+  const login = await call(t.app, 'POST', '/api/auth/login', { body: { email: credentials.email, password: credentials.password } });
+  expect(login.status).toBe(200);
+  return login.body;
+}
+
 describe('PUT /api/auth/update-profile', () => {
   it('updates the given fields and answers the updated profile', async () => {
     const user = await registerCustomer(t.app);
@@ -37,15 +54,40 @@ describe('PUT /api/auth/update-profile', () => {
     const user = await registerCustomer(t.app);
     const response = await update(user.token, { phoneNumber: '555', address: '', role: 'CUSTOMER' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ phoneNumber: '555', address: '', role: 'CUSTOMER' });
+    expect(response.body).toMatchObject({ phoneNumber: '555', address: user.credentials.address, role: 'CUSTOMER' });
   });
 
-  it('allows switching between CUSTOMER and EMPLOYEE; later tokens carry the new role', async () => {
-    const user = await registerCustomer(t.app);
-    const response = await update(user.token, { role: 'EMPLOYEE' });
-    expect(response.body).toMatchObject({ role: 'EMPLOYEE', roles: ['EMPLOYEE'] });
+  it('never wipes a stored address with an empty (or blank) one; a new address replaces it', async () => {
+    const user = await registerCustomer(t.app, { address: '12 Analytical St' });
+    for (const address of ['', '   ']) {
+      const response = await update(user.token, { phoneNumber: '555', address });
+      expect(response).toMatchObject({ status: 200, body: { phoneNumber: '555', address: '12 Analytical St' } });
+    }
+    expect((await call(t.app, 'GET', '/api/auth/profile', { token: user.token })).body.address).toBe('12 Analytical St');
+    expect((await update(user.token, { address: ' 221B Baker St ' })).body.address).toBe('221B Baker St');
+  });
+
+  it('an incomplete profile (Google sign-in, no phone yet) chooses its role while completing it; later tokens carry it', async () => {
+    const user = await incompleteAccount();
+    const response = await update(user.token, { phoneNumber: '555 0100', address: '', role: 'EMPLOYEE' });
+    expect(response).toMatchObject({ status: 200, body: { phoneNumber: '555 0100', role: 'EMPLOYEE', roles: ['EMPLOYEE'] } });
     const renewed = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { refreshToken: user.refreshToken } });
     expect(JSON.parse(Buffer.from(renewed.body.token.split('.')[1], 'base64url').toString()).roles).toEqual(['EMPLOYEE']);
+  });
+
+  it('a complete profile keeps its role: an EMPLOYEE sending role CUSTOMER stays EMPLOYEE (the role is ignored)', async () => {
+    const credentials = customer({ role: 'EMPLOYEE' });
+    const employee = (await call(t.app, 'POST', '/api/auth/register/employee', { body: credentials })).body;
+    const response = await update(employee.token, { phoneNumber: '555 0199', address: '', role: 'CUSTOMER' });
+    expect(response).toMatchObject({ status: 200, body: { role: 'EMPLOYEE', roles: ['EMPLOYEE'], phoneNumber: '555 0199', address: credentials.address } });
+    expect((await call(t.app, 'GET', '/api/auth/profile', { token: employee.token })).body).toMatchObject({ role: 'EMPLOYEE' });
+    const renewed = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { refreshToken: employee.refreshToken } });
+    expect(JSON.parse(Buffer.from(renewed.body.token.split('.')[1], 'base64url').toString()).roles).toEqual(['EMPLOYEE']);
+  });
+
+  it('a complete CUSTOMER cannot make itself an EMPLOYEE either', async () => {
+    const user = await registerCustomer(t.app);
+    expect((await update(user.token, { role: 'EMPLOYEE' })).body).toMatchObject({ role: 'CUSTOMER', roles: ['CUSTOMER'] });
   });
 
   it('refuses ADMIN with 403 and changes nothing', async () => {
@@ -61,9 +103,9 @@ describe('PUT /api/auth/update-profile', () => {
     const response = await update(user.token, { phoneNumber: '  ', fullName: '', role: 'SUPERUSER' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      message: 'Validation failed',
+      message: 'Full name is required',
       success: false,
-      errors: { phoneNumber: 'Phone number is required', fullName: 'Full name is required', role: 'Role must be CUSTOMER or EMPLOYEE' },
+      errors: { fullName: 'Full name is required', phoneNumber: 'Phone number is required', role: 'Role must be CUSTOMER or EMPLOYEE' },
     });
   });
 

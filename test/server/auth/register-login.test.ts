@@ -63,7 +63,7 @@ describe('POST /api/auth/register/customer', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      message: 'Validation failed',
+      message: 'Email is invalid',
       success: false,
       errors: {
         email: 'Email is invalid',
@@ -162,7 +162,7 @@ describe('POST /api/auth/login', () => {
     const response = await call(t.app, 'POST', '/api/auth/login', { body: { email: '', password: '' } });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      message: 'Validation failed',
+      message: 'Email is required',
       success: false,
       errors: { email: 'Email is required', password: 'Password is required' },
     });
@@ -246,6 +246,6 @@ describe('GET /api/auth/check-email/:email', () => {
   it('rejects something that is not an email address', async () => {
     const response = await call(t.app, 'GET', '/api/auth/check-email/not-an-email');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Validation failed', success: false, errors: { email: 'Email is invalid' } });
+    expect(response.body).toEqual({ message: 'Email is invalid', success: false, errors: { email: 'Email is invalid' } });
   });
 });

@@ -154,7 +154,7 @@ describe('POST /api/auth/refresh-token (rotation)', () => {
 
   it('refuses unknown, empty and missing tokens', async () => {
     expect(await refresh('not-a-real-token')).toMatchObject({ status: 401, body: INVALID_REFRESH });
-    expect(await refresh('')).toMatchObject({ status: 400, body: { message: 'Validation failed', errors: { refreshToken: 'Refresh token is required' } } });
+    expect(await refresh('')).toMatchObject({ status: 400, body: { message: 'Refresh token is required', success: false, errors: { refreshToken: 'Refresh token is required' } } });
     expect(await call(t.app, 'POST', '/api/auth/refresh-token', { body: {} })).toMatchObject({ status: 400 });
   });
 

@@ -13,9 +13,12 @@ export function failure(message: string): Json {
   return { message, success: false };
 }
 
-/** The contract's validation failure: 400 `{ message: 'Validation failed', success: false, errors }`. */
+/**
+ * The contract's validation failure: 400 `{ message, success: false, errors }`, `message` being the first field's
+ * message (list the fields in the form's order, as the server does).
+ */
 export function invalid(errors: Record<string, string>): Json {
-  return { message: 'Validation failed', success: false, errors };
+  return { message: Object.values(errors)[0], success: false, errors };
 }
 
 /** The 403 body of a route outside the caller's role. */

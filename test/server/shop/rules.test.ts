@@ -152,12 +152,12 @@ describe('nextJobState (appointments/rules.ts)', () => {
     const message = 'Stage and progress apply only to a job in progress';
     expect(thrown(() => nextJobState(confirmed, { status: 'not_started', stage: 'IN_PROGRESS' }, NOW))).toEqual({
       statusCode: 400,
-      message: 'Validation failed',
+      message,
       errors: { stage: message },
     });
     expect(thrown(() => nextJobState(inProgress, { status: 'completed', progress: 100 }, NOW))).toEqual({
       statusCode: 400,
-      message: 'Validation failed',
+      message,
       errors: { progress: message },
     });
   });
@@ -301,7 +301,7 @@ describe('normalisePlate (vehicles/rules.ts)', () => {
     expect(normalisePlate('ß'.repeat(10))).toBe('S'.repeat(20));
     expect(thrown(() => normalisePlate('ß'.repeat(11)))).toEqual({
       statusCode: 400,
-      message: 'Validation failed',
+      message: 'Vehicle ID must be at most 20 characters long',
       errors: { plate: 'Vehicle ID must be at most 20 characters long' },
     });
   });
