@@ -7,7 +7,7 @@ import { Sessions } from './auth/sessions';
 import { Catalog } from './catalog/queries';
 import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
-import type { AppConfig } from './config';
+import type { AppConfig, HttpLimits } from './config';
 import { seedDemoWorkshop } from './demo/seed';
 import { employeeRoutes } from './employees/routes';
 import { OAuthCodes } from './oauth/codes';
@@ -54,8 +54,28 @@ function rewriteUrl(url: string | undefined): string {
   return path.toLowerCase().startsWith('/assets/') ? `/assets${ODD_PATH_TARGET}` : ODD_PATH_TARGET;
 }
 
+/**
+ * How often Node checks pending requests against the headers and request timeouts (its default, 30 s, would let a
+ * 10 s headers timeout run to 40 s).
+ */
+function connectionsCheckingInterval({ headersTimeoutMs }: HttpLimits): number {
+  return Math.min(5_000, Math.max(50, Math.floor(headersTimeoutMs / 4)));
+}
+
 function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']): FastifyInstance {
-  return Fastify({
+  const limits = config.http;
+  const app = Fastify({
+    connectionTimeout: limits.connectionTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(limits),
+    },
+    // Opening the embedded database (initdb on a new DATA_DIR) and migrating can take well over Fastify's default
+    // 10 s on a busy machine; a start that is merely slow must not fail.
+    pluginTimeout: 120_000,
     logger,
     rewriteUrl: (request) => rewriteUrl(request.url),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -68,6 +88,9 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
     frameworkErrors: errorHandler,
     clientErrorHandler,
   });
+  // Beyond the cap new connections are dropped at once: the file descriptors stay for the ones being served.
+  app.server.maxConnections = limits.maxConnections;
+  return app;
 }
 
 /** JSON bodies: an empty body with a JSON content type (e.g. a bare POST /logout) counts as `{}`. */

@@ -62,6 +62,24 @@ export interface AppConfig {
   shopTimeZone: string;
   /** Seed the demo workshop (accounts, jobs, time logs) once at start. */
   demoData: boolean;
+  /** Timeouts and the connection cap of the HTTP server, and the shutdown grace period. */
+  http: HttpLimits;
+}
+
+/** See server/README.md § Environment. All durations in milliseconds. */
+export interface HttpLimits {
+  /** The whole request (headers and body) must arrive within this (408 otherwise). */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this; also how long a new connection may stay silent. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way is closed after this (a response taking longer is cut off too). */
+  connectionTimeoutMs: number;
+  /** Connections beyond this many are dropped at once, keeping file descriptors for the ones served. */
+  maxConnections: number;
+  /** On SIGTERM/SIGINT, in-flight requests get this long to finish before their connections are closed. */
+  shutdownGraceMs: number;
 }
 
 export interface LoadConfigOptions {
@@ -225,6 +243,23 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     shopTimeZone: readTimeZone(env),
     demoData: readFlag(env, 'DEMO_DATA', demoDataByDefault && !production),
+    http: readHttpLimits(env),
+  };
+}
+
+function readHttpLimits(env: Env): HttpLimits {
+  const requestTimeoutMs = readDuration(env, 'REQUEST_TIMEOUT', '30s', 100);
+  const headersTimeoutMs = readDuration(env, 'HEADERS_TIMEOUT', '10s', 100);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT');
+  }
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: readDuration(env, 'KEEP_ALIVE_TIMEOUT', '5s', 100),
+    connectionTimeoutMs: readDuration(env, 'CONNECTION_TIMEOUT', '60s', 100),
+    maxConnections: readInt(env, 'MAX_CONNECTIONS', 1000, 1, 1_000_000),
+    shutdownGraceMs: readDuration(env, 'SHUTDOWN_GRACE', '10s', 0),
   };
 }
 

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config, { logger: { level: config.logLevel } });
-  installShutdown(app);
+  installShutdown(app, config);
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
@@ -39,23 +39,32 @@ function printDemoSignIns(config: AppConfig): void {
   if (config.production) console.warn('DEMO_DATA is on with NODE_ENV=production: these published passwords open real accounts. Turn it off.');
 }
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** After the grace period and the forced close, the database gets this long to close before the process exits anyway. */
+const CLOSE_DEADLINE_MS = 5_000;
 
 /**
- * SIGINT/SIGTERM → close the server and the database, then exit. Repeated signals are ignored (Ctrl+C under
- * `tsx watch` or concurrently reaches this process twice: from the terminal and relayed); a close that hangs
- * is cut short after SHUTDOWN_TIMEOUT_MS.
+ * SIGINT/SIGTERM → stop accepting connections and close the idle keep-alive ones at once (server.close), let the
+ * requests in flight finish; after SHUTDOWN_GRACE, destroy the connections still open (a slow or stuck client
+ * cannot hold the shutdown up), then close the database and exit 0. Repeated signals are ignored (Ctrl+C under
+ * `tsx watch` or concurrently reaches this process twice: from the terminal and relayed).
  */
-function installShutdown(app: FastifyInstance): void {
+function installShutdown(app: FastifyInstance, config: AppConfig): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    console.info(`${signal} received, shutting down`);
+    const graceMs = config.http.shutdownGraceMs;
+    console.info(`${signal} received: finishing the requests in flight (up to ${graceMs} ms), then shutting down`);
+    setTimeout(() => {
+      app.server.getConnections((error, count) => {
+        if (!error && count > 0) console.warn(`Shutdown grace period over: closing ${count} open connection(s)`);
+      });
+      app.server.closeAllConnections();
+    }, graceMs).unref();
     setTimeout(() => {
       console.warn('Shutdown is taking too long; exiting anyway');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, graceMs + CLOSE_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
