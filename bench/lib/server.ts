@@ -87,7 +87,7 @@ export async function startServer({ accessTokenTtl, workDir, databaseUrl, static
       LOGIN_MAX_ATTEMPTS: '100000',
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
       REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
-      REQUESTS_PER_IP_PER_MINUTE: '100000000',
+      REQUESTS_PER_IP_PER_MINUTE: '10000000',
       MAX_SESSIONS_PER_USER: '100000',
       ACCESS_TOKEN_TTL: accessTokenTtl,
       REFRESH_TOKEN_TTL: '2h',
