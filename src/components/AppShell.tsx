@@ -50,7 +50,14 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
           <Link to={brandTo} className={styles.brand} aria-label={brandLabel}>
             <Wrench aria-hidden="true" />
             <span>{brandName}</span>
-            {brandBadge && <span className={styles.badge}>{brandBadge}</span>}
+            {/* A space between the name and the badge: the link's visible text reads "CarCare Admin", which its
+                accessible name (brandLabel) must contain (WCAG 2.5.3 Label in Name). */}
+            {brandBadge && (
+              <>
+                {' '}
+                <span className={styles.badge}>{brandBadge}</span>
+              </>
+            )}
           </Link>
           {userName && <span className={styles.user}>{userName}</span>}
         </div>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { registerViaApi } from './support/api';
@@ -15,6 +16,20 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<number> {
     if (await target.evaluate((el) => el === document.activeElement)) return presses;
   }
   throw new Error(`${target} not reached with ${max} presses of Tab`);
+}
+
+/**
+ * A signed-in screen: axe's WCAG and best-practice rules (no serious or critical violation), plus WCAG 2.5.3
+ * "Label in Name" (axe's label-content-name-mismatch, which axe tags experimental and does not run by default):
+ * every control whose accessible name differs from its visible text must contain that text.
+ */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page, what);
+  const labelInName = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  expect(
+    labelInName.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.html.slice(0, 120)})`)),
+    `label-content-name-mismatch on ${what}`,
+  ).toEqual([]);
 }
 
 test.describe('accessibility (axe: no serious or critical violations) and screenshots', () => {
@@ -96,25 +111,25 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await rows.filter({ hasText: corolla }).click();
     await page.getByRole('button', { name: 'Show Location' }).click();
     await expect(page.getByRole('region', { name: 'Service Details' }).locator('address')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'customer dashboard (details and location open)');
+    await expectAccessible(page, 'customer dashboard (details and location open)');
     await captureScreens(page, 'customer-dashboard');
 
     // The confirmation dialogs of a booking that has not started.
     await rows.filter({ hasNotText: corolla }).click();
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await expect(page.getByRole('dialog', { name: 'Reschedule appointment' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'customer dashboard, Reschedule open');
+    await expectAccessible(page, 'customer dashboard, Reschedule open');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cancel Appointment' }).click();
     await expect(page.getByRole('dialog', { name: 'Cancel this appointment?' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'customer dashboard, Cancel Appointment open');
+    await expectAccessible(page, 'customer dashboard, Cancel Appointment open');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.goto('/dashboard/appointments');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book an Appointment');
     await expect(page.getByLabel('Vehicle ID')).toHaveAccessibleDescription('Pick one of your vehicles or type a new number plate.');
-    await expectNoSeriousA11yViolations(page, 'booking form');
+    await expectAccessible(page, 'booking form');
     await captureScreens(page, 'booking');
     await page.getByLabel('Vehicle ID').fill(uniquePlate());
     await page.getByLabel('Service Type').selectOption({ label: 'Full Service' });
@@ -123,7 +138,7 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Appointment Booked' })).toBeVisible();
     await expect(page.getByText('Full Service', { exact: true })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'booking confirmation');
+    await expectAccessible(page, 'booking confirmation');
     await captureScreens(page, 'booking-confirmation');
 
     await page.goto('/complete-profile');
@@ -131,15 +146,15 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await page.getByLabel('Phone Number').fill('');
     await page.getByRole('button', { name: 'Complete Profile' }).click();
     await expect(page.getByRole('alert')).toHaveText('Phone number is required');
-    await expectNoSeriousA11yViolations(page, 'complete profile (with error)');
+    await expectAccessible(page, 'complete profile (with error)');
 
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'access denied');
+    await expectAccessible(page, 'access denied');
 
     await page.goto('/reports');
     await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'reports');
+    await expectAccessible(page, 'reports');
   });
 
   test('technician pages, with each panel open', async ({ page, request }) => {
@@ -163,32 +178,32 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     const jobs = page.getByRole('region', { name: 'Assigned services list' }).getByRole('article');
     await expect(jobs).toHaveCount(2);
     await expect(page.getByRole('region', { name: /^Logs for / }).getByRole('article')).toContainText('Inspected the brakes');
-    await expectNoSeriousA11yViolations(page, 'employee dashboard');
+    await expectAccessible(page, 'employee dashboard');
     await captureScreens(page, 'employee-dashboard');
 
     const inProgress = jobs.filter({ hasText: 'In Progress' });
     await inProgress.getByRole('button', { name: 'Update Status' }).click();
     await expect(page.getByRole('dialog', { name: 'Update Status' }).getByLabel('Stage')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'employee dashboard, Update Status open');
+    await expectAccessible(page, 'employee dashboard, Update Status open');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(inProgress.getByRole('button', { name: 'Update Status' })).toBeFocused();
 
     await inProgress.getByRole('button', { name: 'Log Time' }).click();
     await expect(page.getByRole('dialog', { name: 'Log Time' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'employee dashboard, Log Time open');
+    await expectAccessible(page, 'employee dashboard, Log Time open');
     await captureScreens(page, 'employee-log-time');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('dialog', { name: 'Log Time' })).toHaveAccessibleDescription(/^Editing a saved entry/);
-    await expectNoSeriousA11yViolations(page, 'employee dashboard, editing a log');
+    await expectAccessible(page, 'employee dashboard, editing a log');
     await page.keyboard.press('Escape');
 
     await page.goto('/dashboard/appointments');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'access denied (within the dashboard)');
+    await expectAccessible(page, 'access denied (within the dashboard)');
   });
 
   test('admin dashboard, with the assign modal open', async ({ page, request }) => {
@@ -218,7 +233,7 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
       await expect(page.getByRole('region', { name: title }).getByRole('article')).toHaveCount(1);
     }
     await expect(page.getByRole('progressbar')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'admin dashboard');
+    await expectAccessible(page, 'admin dashboard');
     await captureScreens(page, 'admin-dashboard');
 
     await page.getByRole('region', { name: 'Awaiting Assignment' }).getByRole('button', { name: 'Assign Employee' }).click();
@@ -227,20 +242,64 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     const assignButtons = dialog.getByRole('list', { name: 'Employees' }).getByRole('button', { name: 'Assign' });
     await expect(assignButtons).toHaveCount(2);
     await expect(assignButtons.and(page.locator(':disabled'))).toHaveCount(1);
-    await expectNoSeriousA11yViolations(page, 'admin dashboard, assign modal open');
+    await expectAccessible(page, 'admin dashboard, assign modal open');
     await captureScreens(page, 'admin-assign-modal');
     await dialog.getByRole('searchbox', { name: 'Search employees' }).fill(`nobody ${tag}`);
     await expect(dialog.getByText('No employees found', { exact: true })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'admin dashboard, assign modal with no match');
+    await expectAccessible(page, 'admin dashboard, assign modal with no match');
   });
 
-  test('admin placeholder pages', async ({ page }) => {
+  test('admin placeholder pages and Reports', async ({ page }) => {
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
     for (const name of ['analytics', 'inventory', 'notifications']) {
       await page.goto(`/admin/${name}`);
       await expect(page.getByText('This page is under construction.')).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `admin ${name}`);
+      await expectAccessible(page, `admin ${name}`);
     }
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expectAccessible(page, 'reports (admin)');
+  });
+
+  test('technician awaiting approval', async ({ page, request }) => {
+    const technician = await registerTechnician(request, `Waiting Technician ${uniqueTag()}`, 'Engine', { approved: false });
+    await seedSession(page, technician.auth);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('status', { name: 'Your account is awaiting approval' })).toBeVisible();
+    await expectAccessible(page, 'employee dashboard, awaiting approval');
+    await captureScreens(page, 'employee-awaiting-approval');
+  });
+
+  test('admin Staff page: the list, the Deactivate confirmation and a refusal beside the row, desktop and phone', async ({ page, request }) => {
+    const tag = uniqueTag();
+    const pendingName = `Pending Staff ${tag}`;
+    const busyName = `Busy Staff ${tag}`;
+    await registerTechnician(request, pendingName, 'Diagnostics', { approved: false });
+    const busy = await registerTechnician(request, busyName, 'Engine');
+    const customer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Ayesha Fernando' });
+    const job = await bookViaApi(request, customer.auth, { date: await freeDay(request), slot: '09:00' });
+    await assignViaApi(request, await adminSession(request), job, busy.auth.id);
+    await setStatusViaApi(request, busy.auth, job, 'in_progress');
+
+    await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await page.goto('/admin/staff');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Approve ${pendingName}` })).toBeVisible();
+    await expectAccessible(page, 'admin staff');
+    await captureScreens(page, 'admin-staff');
+
+    await page.getByRole('button', { name: `Deactivate ${busyName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Deactivate ${busyName}?` });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'admin staff, Deactivate confirmation open');
+    await dialog.getByRole('button', { name: 'Confirm Deactivation' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${busyName}`) }) });
+    await expect(row.getByRole('alert')).toHaveText(`${busyName} has 1 job in progress. Complete it before deactivating.`);
+    await expectAccessible(page, 'admin staff, a refusal beside a row');
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expect(page.getByRole('button', { name: `Approve ${pendingName}` })).toBeVisible();
+    await expectAccessible(page, 'admin staff (phone)');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Appointment } from '@contract/appointments';
 import { type AuthAnswer, newTestUser, registerViaApi } from './support/api';
-import { answerDialog, expect, test } from './support/fixtures';
+import { ADMIN } from './support/constants';
+import { answerDialog, expect, test, watchBrowserErrors } from './support/fixtures';
 import { readAuthStorage, seedSession, signInViaUi, submitSignIn } from './support/session';
 import { adminSession, assignViaApi, bookViaApi, dayFromToday, logTimeViaApi, setStatusViaApi, uniquePlate } from './support/shop';
 import {
@@ -17,6 +18,7 @@ import {
   shiftDay,
   shortDate,
   timeLogsViaApi,
+  uniqueTag,
 } from './support/shopSetup';
 
 const INVALID_LOG = 'Please enter a valid description and time range';
@@ -98,12 +100,52 @@ test.describe('technician', () => {
     await documentLoad;
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Tara');
+    // A new technician account waits for an admin's approval before any job shows.
+    await expect(page.getByRole('status', { name: 'Your account is awaiting approval' })).toContainText(
+      'An administrator will approve your technician account. You will see your jobs here once approved.',
+    );
     expect(await page.evaluate(() => '__beforeSubmit' in window)).toBe(false);
     expect(JSON.parse((await readAuthStorage(page)).user ?? '{}')).toMatchObject({ email: user.email, roles: ['EMPLOYEE'] });
     // Technicians have no Appointments link.
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Appointments' })).toHaveCount(0);
+  });
+
+  test('a new technician waits for approval: the admin approves them on the Staff page, and a reload shows their dashboard', async ({ page, browser, request }) => {
+    const tag = uniqueTag();
+    const name = `Pending Technician ${tag}`;
+    const technician = await registerTechnician(request, name, `Diagnostics ${tag}`, { approved: false });
+    await signInViaUi(page, technician.user.email, technician.user.password, /\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Pending');
+    const waiting = page.getByRole('status', { name: 'Your account is awaiting approval' });
+    await expect(waiting).toContainText('An administrator will approve your technician account. You will see your jobs here once approved.');
+    await expect(page.getByRole('grid', { name: 'Monthly Work Summary' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Overview' })).toHaveCount(0);
+
+    // The admin, in a browser of their own, approves the technician on the Staff page.
+    const adminContext = await browser.newContext();
+    const adminErrors = watchBrowserErrors(adminContext);
+    const admin = await adminContext.newPage();
+    await signInViaUi(admin, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
+    await expect(admin).toHaveURL('/admin/staff');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+    await expect(row).toContainText('Pending approval');
+    await expect(row).toContainText(`Diagnostics ${tag}`);
+    await expect(row.getByRole('link', { name: technician.user.email })).toBeVisible();
+    await row.getByRole('button', { name: `Approve ${name}` }).click();
+    await expect(admin.getByText(`Approved ${name}.`)).toBeVisible();
+    await expect(row).toContainText('Active');
+    await expect(row.getByRole('button', { name: `Approve ${name}` })).toHaveCount(0);
+    adminErrors.expectNone();
+    await adminContext.close();
+
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Monthly Work Summary' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
   });
 
   test('a taken e-mail on /register/employee shows the server message', async ({ page, request }) => {
@@ -259,7 +301,7 @@ test.describe('technician', () => {
     await expect(page.getByText(monthLabel(today), { exact: true })).toBeVisible();
     await expect(todayCell).toHaveAttribute('aria-current', 'date');
     await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 1h 0m logged`);
-    await expect(todayCell).toContainText('1h');
+    await expect(todayCell.locator('xpath=..')).toContainText('1h'); // the hours badge beside the day's button
     await expect(entries).toHaveCount(1);
     await expect(entry('Road test')).toContainText(jobName);
     await expect(entry('Road test')).toContainText('13:00–14:00');
@@ -292,7 +334,7 @@ test.describe('technician', () => {
     await expect(logDialog).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /^Logged / })).toHaveText(`Logged 2h 30m on ${todayLabel}.`);
     await expect(todayCell).toHaveAccessibleName(`${todayLabel}, 3h 30m logged`);
-    await expect(todayCell).toContainText('3.5h');
+    await expect(todayCell.locator('xpath=..')).toContainText('3.5h'); // the hours badge beside the day's button
     await expect(entries).toHaveCount(2);
     await expect(entry('Fitted new brake pads')).toContainText(jobName);
     await expect(entry('Fitted new brake pads')).toContainText('09:00–11:30');

@@ -4,6 +4,7 @@ import { ADMIN } from './support/constants';
 import { answerDialog, expect, test, watchBrowserErrors } from './support/fixtures';
 import { signInViaUi } from './support/session';
 import { adminSession, bookViaApi, dayFromToday, ownDay, uniquePlate } from './support/shop';
+import { approveTechnicianViaApi } from './support/shopSetup';
 
 /**
  * The shop as several people use it at once, on one server: what one person does is what the next one sees.
@@ -42,6 +43,8 @@ async function registerPeople(request: Parameters<typeof registerViaApi>[0]) {
   const otherCustomer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Omar Elsewhere' });
   // The technician gives a department at sign-up: the admin sees it as the specialization.
   const technician = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Tariq Wrench', department: 'Engine & Drivetrain' });
+  // New technician accounts start pending: the admin approves Tariq before he can be assigned.
+  await approveTechnicianViaApi(request, technician.auth.id);
   return { customer, otherCustomer, technician };
 }
 
@@ -175,6 +178,7 @@ test.describe('the shop, shared between customer, admin and technician', () => {
     const { auth: customer } = await registerViaApi(request, 'CUSTOMER', { fullName: 'Dana Double' });
     const first = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Farah First' });
     const second = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Sami Second' });
+    for (const technician of [first, second]) await approveTechnicianViaApi(request, technician.auth.id);
     const plate = uniquePlate();
     await bookViaApi(request, customer, { date: day, slot: '11:00', plate });
 

@@ -16,7 +16,7 @@ export interface CalendarDayCellProps {
   onSelect: (date: DateKey) => void;
 }
 
-/** One of the 42 cells: a gridcell holding a button that selects the day. */
+/** One of the 42 cells: a gridcell holding a button that selects the day, and the day's hours when any. */
 function CalendarDayCell({ day, minutes, selected, isToday, tabbable, onSelect }: CalendarDayCellProps) {
   const label = minutes > 0 ? `${formatDayLabel(day.date)}, ${formatDuration(minutes)} logged` : formatDayLabel(day.date);
   return (
@@ -37,8 +37,14 @@ function CalendarDayCell({ day, minutes, selected, isToday, tabbable, onSelect }
         onClick={() => onSelect(day.date)}
       >
         <span className={styles.dayNumber}>{day.dayOfMonth}</span>
-        {minutes > 0 && <span className={styles.hours}>{formatDecimalHours(minutes)}</span>}
       </button>
+      {/* The hours badge sits over the button but outside it: the button's visible text is the day number, which
+          its accessible name contains (WCAG 2.5.3 Label in Name); the name already says the time logged. */}
+      {minutes > 0 && (
+        <span className={styles.hours} aria-hidden="true">
+          {formatDecimalHours(minutes)}
+        </span>
+      )}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export default function EmployeeDashboard() {
   return (
     <div className={styles.page}>
       <header className={styles.intro}>
-        <h1 className={styles.title}>{approval === 'PENDING' ? `Welcome, ${name}` : `Welcome back, ${name}`}</h1>
+        <h1 className={styles.title}>Welcome back, {name}</h1>
         {approval === 'APPROVED' && <p className={styles.subtitle}>Your assigned services, status updates and logged hours at a glance.</p>}
       </header>
       {approval === 'LOADING' && <Spinner label="Loading your dashboard" showLabel />}

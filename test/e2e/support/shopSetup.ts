@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { Appointment } from '@contract/appointments';
 import type { Catalog } from '@contract/catalog';
+import type { StaffMember } from '@contract/employees';
 import type { Stage } from '@contract/statuses';
 import type { TimeLog } from '@contract/timeLogs';
 import type { Vehicle } from '@contract/vehicles';
@@ -30,15 +31,30 @@ export function freshSession(request: APIRequestContext, user: Pick<TestUser, 'e
   return loginViaApi(request, user.email, user.password);
 }
 
-/** POST /api/auth/register/employee with a department (the admin's "specialization"). */
+/**
+ * POST /api/employees/:id/approve as the admin: a new technician account starts pending (not assignable, no jobs)
+ * until an admin approves it.
+ */
+export async function approveTechnicianViaApi(request: APIRequestContext, technicianId: string): Promise<StaffMember> {
+  const admin = await adminSession(request);
+  return answer<StaffMember>('approve technician', await request.post(`/api/employees/${technicianId}/approve`, { headers: auth(admin), data: {} }));
+}
+
+/**
+ * POST /api/auth/register/employee with a department (the admin's "specialization"), then the admin approves the
+ * account so it can be assigned — unless `approved: false` (the account stays pending).
+ */
 export async function registerTechnician(
   request: APIRequestContext,
   fullName: string,
   department?: string,
+  { approved = true }: { approved?: boolean } = {},
 ): Promise<{ user: TestUser; auth: AuthAnswer }> {
   const user = newTestUser('EMPLOYEE', { fullName });
   const response = await request.post('/api/auth/register/employee', { data: { ...user, role: 'EMPLOYEE', ...(department && { department }) } });
-  return { user, auth: await answer<AuthAnswer>(`register technician ${fullName}`, response, 201) };
+  const registered = await answer<AuthAnswer>(`register technician ${fullName}`, response, 201);
+  if (approved) await approveTechnicianViaApi(request, registered.id);
+  return { user, auth: registered };
 }
 
 /** GET /api/catalog: service types, slots and the three centres. */

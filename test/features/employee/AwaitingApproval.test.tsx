@@ -48,7 +48,7 @@ describe('a technician awaiting approval', () => {
     const status = await screen.findByRole('status', { name: 'Your account is awaiting approval' }, FIRST_LOAD);
     expect(within(status).getByRole('heading', { level: 2, name: 'Your account is awaiting approval' })).toBeInTheDocument();
     expect(status).toHaveTextContent('An administrator will approve your technician account. You will see your jobs here once approved.');
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
     expect(screen.queryByText('Should Not Show')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Assigned services list' })).not.toBeInTheDocument();
 

@@ -5,6 +5,11 @@ import { server } from '../../msw/server';
 import { alertSpy, renderLoadedDashboard, serviceRow, useFixedNow } from './employeeTestUtils';
 import { technicianJob, technicianLog, technicianShop } from './technicianShop';
 
+/** The day's grid cell: its button (named with the date and the time logged) and the hours badge beside it. */
+function dayCell(button: HTMLElement): HTMLElement {
+  return button.closest('[role="gridcell"]') as HTMLElement;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 const MESSAGE = 'Please enter a valid description and time range';
@@ -135,7 +140,7 @@ test('a valid entry is saved on the server against the job; the panel closes and
   expect(screen.getByText('Logged 2h 30m on March 9, 2026.')).toBeInTheDocument();
   const grid = screen.getByRole('grid', { name: 'Monthly Work Summary' });
   // The day already had 1 h: the server's logs now total 3 h 30 m.
-  expect(await within(grid).findByRole('button', { name: 'March 9, 2026, 3h 30m logged' })).toHaveTextContent('3.5h');
+  expect(dayCell(await within(grid).findByRole('button', { name: 'March 9, 2026, 3h 30m logged' }))).toHaveTextContent('3.5h');
   const dayPanel = screen.getByRole('region', { name: 'Logs for March 9, 2026' });
   const entry = within(dayPanel).getByRole('article', { name: 'Toyota Prius (CAD-3312) · Oil Change' });
   expect(within(entry).getByText('Replaced brake pads')).toBeInTheDocument();

@@ -5,6 +5,11 @@ import { server } from '../../msw/server';
 import { alertSpy, renderLoadedDashboard, useFixedNow } from './employeeTestUtils';
 import { technicianJob, technicianLog, technicianShop } from './technicianShop';
 
+/** The day's grid cell: its button (named with the date and the time logged) and the hours badge beside it. */
+function dayCell(button: HTMLElement): HTMLElement {
+  return button.closest('[role="gridcell"]') as HTMLElement;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 function fixtures() {
@@ -106,9 +111,11 @@ test('days outside the month are dimmed; today is marked as the current date', a
 test("days with logs show the server's total minutes per day; the month total counts the month's days only", async () => {
   const { dayButton } = await renderCalendar();
   expect(await screen.findByText(/Logged this month:/)).toHaveTextContent('Logged this month: 4h 45m');
-  expect(dayButton('November 3, 2026, 3h 30m logged')).toHaveTextContent('3.5h');
-  expect(dayButton('November 20, 2026, 0h 45m logged')).toHaveTextContent('0.8h');
-  expect(dayButton('November 21, 2026, 0h 30m logged')).toHaveTextContent('0.5h');
+  expect(dayCell(dayButton('November 3, 2026, 3h 30m logged'))).toHaveTextContent('3.5h');
+  expect(dayCell(dayButton('November 20, 2026, 0h 45m logged'))).toHaveTextContent('0.8h');
+  expect(dayCell(dayButton('November 21, 2026, 0h 30m logged'))).toHaveTextContent('0.5h');
+  // The button's visible text is its day number, which its name contains (WCAG 2.5.3 Label in Name).
+  expect(dayButton('November 3, 2026, 3h 30m logged')).toHaveTextContent(/^3$/);
   expect(dayButton('November 4, 2026')).toHaveTextContent(/^4$/);
 });
 
@@ -116,7 +123,7 @@ test('a total is what the server says a log lasted (durationMinutes), never re-r
   useFixedNow('2026-11-03T10:00:00');
   technicianShop({ logs: [technicianLog({ date: '2026-11-03', startTime: '08:00', endTime: '09:00', durationMinutes: 75 })] });
   await renderLoadedDashboard();
-  expect(await screen.findByRole('button', { name: 'November 3, 2026, 1h 15m logged' })).toHaveTextContent('1.3h');
+  expect(dayCell(await screen.findByRole('button', { name: 'November 3, 2026, 1h 15m logged' }))).toHaveTextContent('1.3h');
 });
 
 test("today is selected at first; selecting a day shows that day's logs; a day without logs shows an empty state", async () => {
@@ -227,7 +234,7 @@ test('Delete asks for confirmation: Cancel sends nothing, OK deletes that entry 
   await waitFor(() => expect(within(panel).getAllByRole('article')).toHaveLength(1));
   expect(requestsTo('DELETE', '/time-logs')).toEqual([{ method: 'DELETE', path: '/time-logs/L1', query: {} }]);
   expect(within(panel).getByText('Replaced spark plugs')).toBeInTheDocument();
-  expect(dayButton('November 3, 2026, 1h 30m logged')).toHaveTextContent('1.5h');
+  expect(dayCell(dayButton('November 3, 2026, 1h 30m logged'))).toHaveTextContent('1.5h');
   expect(screen.getByRole('heading', { name: 'Logs for November 3, 2026' })).toHaveFocus();
   expect(screen.getByText('Log entry deleted.')).toBeInTheDocument();
 });
