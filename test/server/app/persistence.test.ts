@@ -1,8 +1,11 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lockDataDir } from '../../../server/src/db/dataDirLock';
 import { call, registerCustomer } from '../helpers/http';
+import { REPO, startServerProcess } from '../helpers/serverProcess';
 import { createTestDatabase, startTestApp, type TestDatabase, usingPostgres } from '../helpers/testApp';
 
 let database: TestDatabase;
@@ -68,4 +71,77 @@ describe('DATA_DIR lock (the embedded database is single-process)', () => {
     await writeFile(join(dir, 'server.pid'), String(process.ppid));
     await expect(lockDataDir(dir, 300)).rejects.toThrow(`Another CarCare server (pid ${process.ppid}) is using DATA_DIR`);
   });
+
+  it('six processes taking the lock at the same instant, over a stale lock file: exactly one gets it', async () => {
+    // Each child loads lockDataDir, says READY, waits for the `go` file, then tries once (no waiting): WON or LOST.
+    // The winner holds the lock until the `done` file appears.
+    const script = `
+      const { existsSync } = require('node:fs');
+      const { join } = require('node:path');
+      const dir = process.argv[1];
+      const until = (file) => new Promise((done) => { const t = setInterval(() => existsSync(join(dir, file)) && (clearInterval(t), done()), 5); });
+      const { lockDataDir } = require(${JSON.stringify(join(REPO, 'server/src/db/dataDirLock.ts'))});
+      (async () => {
+        console.log('READY');
+        await until('go');
+        try {
+          const release = await lockDataDir(dir, 0);
+          console.log('WON ' + process.pid);
+          await until('done');
+          await release();
+        } catch (error) {
+          console.log('LOST ' + error.message);
+        }
+      })();`;
+    const children = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, dir], { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return { child, output: () => output, exited: once(child, 'exit') };
+    });
+    const all = (text: string) =>
+      new Promise<void>((done) => {
+        const timer = setInterval(() => children.every((c) => c.output().includes(text)) && (clearInterval(timer), done()), 20);
+      });
+    await all('READY');
+    const dead = spawn(process.execPath, ['-e', '']);
+    await once(dead, 'exit');
+    await writeFile(join(dir, 'server.pid'), String(dead.pid)); // left by a process that is gone
+    await writeFile(join(dir, 'go'), '');
+    await new Promise<void>((done) => {
+      const timer = setInterval(() => children.every((c) => /WON|LOST/.test(c.output())) && (clearInterval(timer), done()), 20);
+    });
+
+    const winners = children.filter((c) => c.output().includes('WON'));
+    expect(winners).toHaveLength(1);
+    const winnerPid = winners[0].child.pid;
+    expect(await readFile(join(dir, 'server.pid'), 'utf8')).toBe(String(winnerPid));
+    for (const loser of children.filter((c) => c !== winners[0])) {
+      expect(loser.output()).toContain(`LOST Another CarCare server (pid ${winnerPid}) is using DATA_DIR ${dir}. Stop it or choose another DATA_DIR.`);
+    }
+    await writeFile(join(dir, 'done'), '');
+    await Promise.all(children.map((c) => c.exited));
+    expect((await readdir(dir)).sort()).toEqual(['done', 'go']); // released; no temporary files left
+  }, 60_000);
+
+  it('two servers started at once on one DATA_DIR: one serves, the other exits 1 saying which process holds it', async () => {
+    const servers = [startServerProcess({ DATA_DIR: dir }), startServerProcess({ DATA_DIR: dir })];
+    try {
+      const outcomes = await Promise.all(servers.map((server) => Promise.race([server.port.then(() => 'listening' as const), server.exited])));
+      const winner = servers[outcomes.indexOf('listening')];
+      expect([...outcomes].sort()).toEqual([1, 'listening']);
+      const loser = servers.find((server) => server !== winner);
+      expect(loser?.lines).toContain(
+        `CarCare API failed to start: Another CarCare server (pid ${winner?.child.pid}) is using DATA_DIR ${dir}. Stop it or choose another DATA_DIR. ` +
+          `(If no CarCare server is running, delete ${join(dir, 'server.pid')}.)`,
+      );
+      expect(await readFile(join(dir, 'server.pid'), 'utf8')).toBe(String(winner?.child.pid));
+      winner?.child.kill('SIGTERM');
+      expect(await winner?.exited).toBe(0);
+      await expect(stat(join(dir, 'server.pid'))).rejects.toThrow(); // released on shutdown
+    } finally {
+      for (const server of servers) server.kill();
+      await Promise.all(servers.map((server) => server.exited));
+    }
+  }, 120_000);
 });

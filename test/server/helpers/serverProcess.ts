@@ -10,7 +10,7 @@ export interface ServerProcess {
   lines: string[];
   /** Resolves with the port once the server listens; rejects when it exits first. */
   port: Promise<number>;
-  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  /** Resolves with the exit code (or the signal's name) once the process has exited and its output is read. */
   exited: Promise<number | string>;
   /** Resolves with the first line matching `pattern` (already written or still to come). */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
@@ -25,7 +25,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const waiters: { pattern: RegExp; resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
   const onText = (buffered: { text: string }) => (chunk: Buffer) => {
     buffered.text += chunk.toString();
     const parts = buffered.text.split('\n');
@@ -41,7 +41,13 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   child.stdout?.on('data', onText({ text: '' }));
   child.stderr?.on('data', onText({ text: '' }));
 
-  const exited = new Promise<number | string>((done) => child.on('exit', (code, signal) => done(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((done) =>
+    child.on('close', (code, signal) => {
+      done(code ?? signal ?? 'unknown');
+      // Nothing more will be written: a line still awaited never comes.
+      for (const waiter of waiters.splice(0)) waiter.reject(new Error(`The server exited (${code ?? signal}). Output:\n${lines.join('\n')}`));
+    }),
+  );
   const waitForLine = (pattern: RegExp, timeoutMs = 60_000) => {
     const seen = lines.find((line) => pattern.test(line));
     if (seen !== undefined) return Promise.resolve(seen);
@@ -52,6 +58,10 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
         resolve: (line) => {
           clearTimeout(timer);
           resolveLine(line);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
         },
       });
     });
