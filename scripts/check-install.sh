@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A clean `npm install` on the Node version README names (Node 20, which ships npm 10.8) and on the npm on PATH
-# must leave package-lock.json unchanged and print no EBADENGINE warning (a dependency that needs a newer Node).
-# Resolves the lockfile only (--package-lock-only: no download of packages, a few seconds each), in a temporary
-# copy of package.json + package-lock.json. Exit 1 with the diff or the warnings when either npm disagrees.
+# must leave package-lock.json unchanged and print no EBADENGINE warning (a dependency that needs a newer Node),
+# and `npm ci` of both must accept the lockfile as in sync with package.json.
+# Resolves the lockfile only (--package-lock-only, ci --dry-run: no download of packages, a few seconds each), in
+# temporary copies of package.json + package-lock.json. Exit 1 with the diff or the messages when an npm disagrees.
 #   bash scripts/check-install.sh            # npm 10.8.2 (Node 20's) and the npm on PATH
 #   NPM_VERSIONS="10.8.2 11.6.2" bash scripts/check-install.sh
 set -euo pipefail
@@ -14,8 +15,9 @@ trap 'rm -rf "$work"' EXIT
 status=0
 for version in $versions; do
   dir="$work/$version"
-  mkdir -p "$dir"
+  mkdir -p "$dir" "$dir/ci"
   cp "$root/package.json" "$root/package-lock.json" "$dir/"
+  cp "$root/package.json" "$root/package-lock.json" "$dir/ci/"
   if [ "$version" = path ]; then
     npm=(npm)
     label="npm $(npm --version 2>/dev/null) (on PATH)"
@@ -38,6 +40,12 @@ for version in $versions; do
   if ! diff -u "$root/package-lock.json" "$dir/package-lock.json" >"$dir/diff"; then
     head -60 "$dir/diff"
     echo "FAIL: $label rewrites package-lock.json (regenerate it with npm 10.8.2 and check it with both npms)"
+    status=1
+  fi
+  echo "== $label: npm ci --dry-run"
+  if ! (cd "$dir/ci" && "${npm[@]}" ci --dry-run --ignore-scripts --no-audit --no-fund) >"$dir/ci.log" 2>&1; then
+    grep -v 'Unknown user config' "$dir/ci.log" | head -30
+    echo "FAIL: $label ci refuses package-lock.json"
     status=1
   fi
 done
