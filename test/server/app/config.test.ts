@@ -139,3 +139,45 @@ describe('loadConfig: the demo workshop and the shop time zone', () => {
     expect(() => loadConfig({ SHOP_TIME_ZONE: zone })).toThrow(/SHOP_TIME_ZONE must be an IANA time zone/);
   });
 });
+
+describe('loadConfig: HTTP timeouts, the connection cap and the shutdown grace period', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      connectionTimeoutMs: 60_000,
+      maxConnections: 1000,
+      shutdownGraceMs: 10_000,
+    });
+  });
+
+  it('reads each variable', () => {
+    const env = {
+      REQUEST_TIMEOUT: '2m',
+      HEADERS_TIMEOUT: '15s',
+      KEEP_ALIVE_TIMEOUT: '500ms',
+      CONNECTION_TIMEOUT: '5m',
+      MAX_CONNECTIONS: '20000',
+      SHUTDOWN_GRACE: '0s',
+    };
+    expect(loadConfig(env).http).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 500,
+      connectionTimeoutMs: 300_000,
+      maxConnections: 20_000,
+      shutdownGraceMs: 0,
+    });
+  });
+
+  it.each([
+    [{ HEADERS_TIMEOUT: '40s' }, 'HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT'],
+    [{ REQUEST_TIMEOUT: 'forever' }, 'REQUEST_TIMEOUT must be a duration like 30s, 15m, 12h or 7d (got "forever")'],
+    [{ KEEP_ALIVE_TIMEOUT: '10ms' }, 'KEEP_ALIVE_TIMEOUT must be at least 100 ms'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number between 1 and 1000000 (got "0")'],
+    [{ SHUTDOWN_GRACE: '10' }, 'SHUTDOWN_GRACE must be a duration like 30s, 15m, 12h or 7d (got "10")'],
+  ])('rejects %p', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
