@@ -73,6 +73,21 @@ describe('Complete profile', () => {
     expect(bodies).toEqual([{ phoneNumber: '0771234567', address: '12 Main Street', role: 'CUSTOMER' }]);
   });
 
+  test('an empty address keeps the stored one in the local user copy, as the server does', async () => {
+    const bodies = capture('put', '/auth/update-profile', { ...UPDATED, address: '7 Lake Road' });
+    const auth = signedIn('CUSTOMER', { phoneNumber: '', address: '7 Lake Road' });
+    storeSession(auth);
+    const { user, router, store } = renderApp('/complete-profile', { preloadedState: { auth } });
+    await screen.findByRole('button', { name: 'Complete Profile' });
+    await user.type(phone(), '0771234567');
+    await user.clear(screen.getByLabelText('Address'));
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodies).toEqual([{ phoneNumber: '0771234567', address: '', role: 'CUSTOMER' }]);
+    expect(store.getState().auth.user).toMatchObject({ phoneNumber: '0771234567', address: '7 Lake Road' });
+    expect(storedUser()).toMatchObject({ phoneNumber: '0771234567', address: '7 Lake Road' });
+  });
+
   test('an employee keeps the EMPLOYEE role', async () => {
     const bodies = capture('put', '/auth/update-profile', { ...UPDATED, roles: ['EMPLOYEE'] });
     const { user, router } = await openCompleteProfile('EMPLOYEE');

@@ -70,8 +70,9 @@ export default function CompleteProfilePage() {
       }
       return;
     }
-    // Spec §7: the local user copy is updated, roles set to the chosen role.
-    if (user) dispatch(userUpdated({ ...user, phoneNumber: body.phoneNumber, address: body.address, roles: [role], role }));
+    // Spec §7: the local user copy is updated, roles set to the chosen role. An empty address never wipes a stored
+    // one on the server (server/README.md), so the copy keeps it too.
+    if (user) dispatch(userUpdated({ ...user, phoneNumber: body.phoneNumber, address: body.address || user.address, roles: [role], role }));
     await navigate('/dashboard', { replace: true });
   }
 
