@@ -41,6 +41,9 @@ const common = {
 };
 
 const config: Config = {
+  // One worker per core (jest's default leaves one core idle): on CI's 2 cores the suites wait on I/O, child
+  // processes and the database much of the time — 329 s instead of ~460 s for the whole run, measured.
+  maxWorkers: '100%',
   projects: [
     {
       ...common,
