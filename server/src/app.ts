@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { analyticsRoutes } from './analytics/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { AccessTokens } from './auth/accessTokens';
 import { bootstrapAdmin } from './auth/adminBootstrap';
@@ -9,6 +10,7 @@ import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
 import type { AppConfig, HttpLimits } from './config';
 import { seedDemoWorkshop } from './demo/seed';
+import { contactRoutes } from './contact/routes';
 import { employeeRoutes } from './employees/routes';
 import { OAuthCodes } from './oauth/codes';
 import { GoogleSignIn } from './oauth/google';
@@ -19,6 +21,7 @@ import { registerCacheControl } from './plugins/cacheControl';
 import { clientErrorHandler, errorHandler, sendNoRoute } from './plugins/errorHandler';
 import { HttpError } from './plugins/errors';
 import { rateLimit } from './plugins/rateLimit';
+import { reportRoutes } from './reports/routes';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plugins/staticSite';
 import { registerNulGuard, schemaController } from './plugins/validation';
@@ -153,6 +156,9 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
       await api.register(appointmentRoutes);
       await api.register(employeeRoutes);
       await api.register(timeLogRoutes);
+      await api.register(reportRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api' },
   );

@@ -49,12 +49,16 @@ const loadAdminLayout = () => import(/* webpackChunkName: "admin" */ '@/features
 const AdminLayout = lazy(loadAdminLayout);
 const loadAdminDashboard = () => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminDashboard');
 const AdminDashboard = lazy(loadAdminDashboard);
-const loadAnalyticsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/AnalyticsPage');
+const loadAnalyticsPage = () => import(/* webpackChunkName: "admin-analytics" */ '@/features/analytics/AnalyticsPage');
 const AnalyticsPage = lazy(loadAnalyticsPage);
 const loadInventoryPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/InventoryPage');
 const InventoryPage = lazy(loadInventoryPage);
 const loadNotificationsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/NotificationsPage');
 const NotificationsPage = lazy(loadNotificationsPage);
+const loadTimesheetsPage = () => import(/* webpackChunkName: "admin-timesheets" */ '@/features/timesheets/TimesheetsPage');
+const TimesheetsPage = lazy(loadTimesheetsPage);
+const loadMessagesPage = () => import(/* webpackChunkName: "admin-messages" */ '@/features/contact/MessagesPage');
+const MessagesPage = lazy(loadMessagesPage);
 const loadStaffPage = () => import(/* webpackChunkName: "admin-staff" */ '@/features/admin/StaffPage');
 const StaffPage = lazy(loadStaffPage);
 const loadReportsPage = () => import(/* webpackChunkName: "reports" */ './ReportsPage');
@@ -147,6 +151,8 @@ export const routes: RouteObject[] = [
                       { path: 'inventory', element: <InventoryPage />, handle: { preload: loadInventoryPage } },
                       { path: 'notifications', element: <NotificationsPage />, handle: { preload: loadNotificationsPage } },
                       { path: 'staff', element: <StaffPage />, handle: { preload: loadStaffPage } },
+                      { path: 'timesheets', element: <TimesheetsPage />, handle: { preload: loadTimesheetsPage } },
+                      { path: 'messages', element: <MessagesPage />, handle: { preload: loadMessagesPage } },
                       { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
                     ],
                   },

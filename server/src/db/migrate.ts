@@ -5,6 +5,10 @@ import * as shop from './migrations/0002_shop';
 import * as staff from './migrations/0005_staff';
 import * as limits from './migrations/0003_limits';
 import * as oauthCodes from './migrations/0004_oauth_codes';
+import * as jobHistory from './migrations/0006_job_history';
+import * as timeLogReview from './migrations/0007_timelog_review';
+import * as contact from './migrations/0008_contact';
+import * as analytics from './migrations/0009_analytics';
 
 /**
  * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '0005_staff': staff,
   '0003_limits': limits,
   '0004_oauth_codes': oauthCodes,
+  '0006_job_history': jobHistory,
+  '0007_timelog_review': timeLogReview,
+  '0008_contact': contact,
+  '0009_analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { Bell, ChartColumn, LayoutDashboard, Package, Users } from 'lucide-react';
+import { Bell, ChartColumn, Clock, LayoutDashboard, Mail, Package, Users } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -11,6 +11,8 @@ const NAV_ITEMS: readonly AppShellNavItem[] = [
   { to: '/admin/inventory', label: 'Inventory', icon: Package },
   { to: '/admin/notifications', label: 'Notifications', icon: Bell },
   { to: '/admin/staff', label: 'Staff', icon: Users },
+  { to: '/admin/timesheets', label: 'Timesheets', icon: Clock },
+  { to: '/admin/messages', label: 'Messages', icon: Mail },
 ];
 
 /** The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page. */

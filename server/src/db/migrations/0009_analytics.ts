@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+/** Analytics: indexes and daily rollups (scaffold: filled in by its feature's work). */
+export async function up(_db: Kysely<unknown>): Promise<void> {}
+
+export async function down(_db: Kysely<unknown>): Promise<void> {}

@@ -1,0 +1,4 @@
+/** Admin time-log approval, /admin/timesheets (scaffold: replaced by its feature's work). */
+export default function TimesheetsPage() {
+  return <p>Timesheets</p>;
+}
