@@ -5,6 +5,10 @@ import { MAX_DESCRIPTION_LENGTH } from './limits';
 
 export { MAX_DESCRIPTION_LENGTH } from './limits';
 
+/** A log's review (issue 17): SUBMITTED until an admin approves it or rejects it with a reason. */
+export const TIME_LOG_REVIEW_STATES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;
+export type TimeLogReviewState = (typeof TIME_LOG_REVIEW_STATES)[number];
+
 export const TIME_LOG_MESSAGES = {
   overlap: 'This time overlaps another of your log entries.',
   notFound: 'Time log not found',

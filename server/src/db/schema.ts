@@ -1,6 +1,7 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
+import type { TimeLogReviewState } from '../contract/timeLogs';
 
 export { ROLES, type Role } from '../contract/auth';
 
@@ -138,6 +139,12 @@ export interface TimeLogsTable {
   description: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Review (migration 0007): SUBMITTED until an admin approves or rejects it (with a reason). */
+  review_state: ColumnType<TimeLogReviewState, TimeLogReviewState | undefined, TimeLogReviewState>;
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: NullableTimestamp;
+  version: ColumnType<number, number | undefined, number | RawBuilder<number>>;
 }
 
 /**
