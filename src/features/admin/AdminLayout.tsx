@@ -1,4 +1,5 @@
 import { Bell, ChartColumn, Clock, LayoutDashboard, Mail, Package, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -15,8 +16,11 @@ const NAV_ITEMS: readonly AppShellNavItem[] = [
   { to: '/admin/messages', label: 'Messages', icon: Mail },
 ];
 
-/** The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page. */
-export default function AdminLayout() {
+/**
+ * The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page — its
+ * child route, or `children` where a page outside /admin (/reports) uses the same frame.
+ */
+export default function AdminLayout({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
 
@@ -31,7 +35,7 @@ export default function AdminLayout() {
       navItems={NAV_ITEMS}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
     >
-      <Outlet />
+      {children ?? <Outlet />}
     </AppShell>
   );
 }

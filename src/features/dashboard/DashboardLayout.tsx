@@ -1,4 +1,5 @@
-import { CalendarPlus, LayoutDashboard } from 'lucide-react';
+import { CalendarPlus, FileText, LayoutDashboard } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -8,11 +9,16 @@ import { hasRole } from '@/features/auth/sessionUser';
 
 const DASHBOARD: AppShellNavItem = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true };
 const APPOINTMENTS: AppShellNavItem = { to: '/dashboard/appointments', label: 'Appointments', icon: CalendarPlus };
-const CUSTOMER_NAV = [DASHBOARD, APPOINTMENTS];
-const OTHER_NAV = [DASHBOARD];
+const REPORTS: AppShellNavItem = { to: '/reports', label: 'Reports', icon: FileText };
+const CUSTOMER_NAV = [DASHBOARD, APPOINTMENTS, REPORTS];
+const OTHER_NAV = [DASHBOARD, REPORTS];
 
-/** Spec §2 "Dashboard navigation": Dashboard, Appointments (customer only), Logout (then to /login). */
-export default function DashboardLayout() {
+/**
+ * Spec §2 "Dashboard navigation": Dashboard, Appointments (customer only), Logout (then to /login); and Reports
+ * (/reports, the service history or hours). Renders its child route, or `children` where a page outside /dashboard
+ * (/reports) uses the same frame.
+ */
+export default function DashboardLayout({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
 
@@ -25,7 +31,7 @@ export default function DashboardLayout() {
       navItems={hasRole(user, 'CUSTOMER') ? CUSTOMER_NAV : OTHER_NAV}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
     >
-      <Outlet />
+      {children ?? <Outlet />}
     </AppShell>
   );
 }
