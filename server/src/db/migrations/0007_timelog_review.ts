@@ -19,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN reviewed_at timestamptz,
       ADD COLUMN version integer NOT NULL DEFAULT 1 CONSTRAINT time_logs_version_positive CHECK (version > 0),
       ADD CONSTRAINT time_logs_rejected_has_reason
-        CHECK (review_state <> 'REJECTED' OR length(btrim(review_reason)) > 0)`.execute(db);
+        CHECK (review_state <> 'REJECTED' OR (review_reason IS NOT NULL AND length(btrim(review_reason)) > 0))`.execute(db);
   // The review page reads a week of every technician's logs (optionally one state); the technician's weekly
   // totals use the existing (employee_id, starts_at, id) index.
   await sql`CREATE INDEX time_logs_review_idx ON time_logs (review_state, starts_at)`.execute(db);
