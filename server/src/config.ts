@@ -50,6 +50,8 @@ export interface AppConfig {
   registrationsPerIpPerHour: number;
   /** /api requests per client IP per minute, health check exempt (REQUESTS_PER_IP_PER_MINUTE). */
   requestsPerIpPerMinute: number;
+  /** Contact-form messages per client IP per hour; newsletter sign-ups get as many (CONTACT_MESSAGES_PER_IP_PER_HOUR). */
+  contactMessagesPerIpPerHour: number;
   /** Active sessions per user; starting one more revokes the oldest (MAX_SESSIONS_PER_USER). */
   maxSessionsPerUser: number;
   /** Built SPA to serve (history fallback, security headers); undefined → API only. */
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     loginMaxAttemptsPerIp: readInt(env, 'LOGIN_MAX_ATTEMPTS_PER_IP', 100, 1, 1_000_000),
     registrationsPerIpPerHour: readInt(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
     requestsPerIpPerMinute: readInt(env, 'REQUESTS_PER_IP_PER_MINUTE', 600, 1, 10_000_000),
+    contactMessagesPerIpPerHour: readInt(env, 'CONTACT_MESSAGES_PER_IP_PER_HOUR', 5, 1, 1_000_000),
     maxSessionsPerUser: readInt(env, 'MAX_SESSIONS_PER_USER', 20, 1, 100_000),
     staticDir: read(env, 'STATIC_DIR'),
     production,
