@@ -9,6 +9,8 @@ export const LIMIT_MESSAGES = {
   tooManyLogins: MESSAGES.tooManyLogins,
   tooManyRequests: 'Too many requests. Please try again later.',
   tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
+  tooManyContactMessages: 'Too many messages from this address. Please try again later.',
+  tooManySubscriptions: 'Too many subscription requests from this address. Please try again later.',
 } as const;
 
 const MINUTE_MS = 60_000;
@@ -28,6 +30,10 @@ export interface LimitRules {
   registrations: LimitRule;
   /** GET /api/auth/check-email per client IP: REQUESTS_PER_IP_PER_MINUTE / 10 per minute (at least 1). */
   checkEmail: LimitRule;
+  /** POST /api/contact per client IP (CONTACT_MESSAGES_PER_IP_PER_HOUR). */
+  contactMessages: LimitRule;
+  /** POST /api/newsletter per client IP: as many per hour as contact messages, counted apart. */
+  newsletter: LimitRule;
 }
 
 export function limitRules(config: AppConfig): LimitRules {
@@ -42,6 +48,8 @@ export function limitRules(config: AppConfig): LimitRules {
       windowMs: MINUTE_MS,
       message: LIMIT_MESSAGES.tooManyRequests,
     },
+    contactMessages: { name: 'contact', max: config.contactMessagesPerIpPerHour, windowMs: HOUR_MS, message: LIMIT_MESSAGES.tooManyContactMessages },
+    newsletter: { name: 'newsletter', max: config.contactMessagesPerIpPerHour, windowMs: HOUR_MS, message: LIMIT_MESSAGES.tooManySubscriptions },
   };
 }
 
