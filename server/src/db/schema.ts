@@ -169,6 +169,25 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
+/** The landing page's contact messages (migration 0008); `read_at` NULL: unread. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: ColumnType<string, string | undefined, string>;
+  message: string;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+  read_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Newsletter addresses (migration 0008), lower-cased and unique. */
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -181,6 +200,8 @@ export interface Database {
   time_logs: TimeLogsTable;
   rate_limit_counters: RateLimitCountersTable;
   oauth_codes: OAuthCodesTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
 
 export type Db = Kysely<Database>;
