@@ -1,5 +1,6 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Role } from '../contract/auth';
+import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
 
@@ -148,6 +149,25 @@ export interface TimeLogsTable {
 }
 
 /**
+ * One row per change of a job (migration 0006), written by triggers on appointments in the change's own
+ * transaction. `employee_id`: the technician concerned; `from_*`/`to_*`: RESCHEDULED only.
+ */
+export interface JobHistoryTable {
+  id: ColumnType<string, never, never>;
+  appointment_id: string;
+  event: JobHistoryEvent;
+  occurred_at: Timestamp;
+  actor_id: string | null;
+  status: AppointmentStatus;
+  stage: Stage | null;
+  employee_id: string | null;
+  from_date: CalendarDate | null;
+  from_slot: string | null;
+  to_date: CalendarDate | null;
+  to_slot: string | null;
+}
+
+/**
  * Google sign-in's one-time codes (migration 0004): SHA-256 of the code and of the browser-binding cookie's
  * value, the user and device the session will be started for, a 60 s expiry and `used_at` once exchanged.
  */
@@ -198,6 +218,7 @@ export interface Database {
   vehicles: VehiclesTable;
   appointments: AppointmentsTable;
   time_logs: TimeLogsTable;
+  job_history: JobHistoryTable;
   rate_limit_counters: RateLimitCountersTable;
   oauth_codes: OAuthCodesTable;
   contact_messages: ContactMessagesTable;
