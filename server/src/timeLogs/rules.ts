@@ -1,4 +1,6 @@
+import { getISODay, parseISO } from 'date-fns';
 import type { FieldErrors } from '../appointments/rules';
+import { TIME_LOG_MESSAGES } from '../contract/timeLogs';
 import { addCalendarDays, calendarDaysBetween, type ShopNow } from '../shopTime';
 
 export interface LogSpan {
@@ -25,4 +27,37 @@ export function logErrors(date: string, startTime: string, endTime: string, now:
     ...(calendarDaysBetween(now.date, date) > 0 && { date: 'Date cannot be in the future' }),
     ...(startTime === endTime && { endTime: 'End time must be different from the start time' }),
   };
+}
+
+/** Weeks run Monday to Sunday (ISO weeks, like PostgreSQL's `date_trunc('week', …)`). */
+export function isMonday(date: string): boolean {
+  return getISODay(parseISO(date)) === 1;
+}
+
+/** The Monday of the week holding `date`. */
+export function mondayOf(date: string): string {
+  return addCalendarDays(date, 1 - getISODay(parseISO(date)));
+}
+
+/** The weekly hours' default: the 8 weeks up to and including this one. */
+export const DEFAULT_WEEKS = 8;
+/** The longest period GET /api/time-logs/weekly answers, in weeks. */
+export const MAX_WEEKS = 53;
+
+/** A week given as a filter or a body field must be its Monday. */
+export function weekErrors(week: string): FieldErrors {
+  return isMonday(week) ? {} : { week: TIME_LOG_MESSAGES.notMonday };
+}
+
+/**
+ * The weeks of a weekly-hours request: `from`'s Monday … `to`'s Monday (`to` defaults to today, `from` to 7 weeks
+ * before that), at most MAX_WEEKS of them.
+ */
+export function weeklyPeriod(today: string, from: string | undefined, to: string | undefined): { errors: FieldErrors; first: string; last: string } {
+  const last = mondayOf(to ?? today);
+  const first = from === undefined ? addCalendarDays(last, -7 * (DEFAULT_WEEKS - 1)) : mondayOf(from);
+  const errors: FieldErrors = {};
+  if (from !== undefined && (to ?? today) < from) errors.to = TIME_LOG_MESSAGES.toBeforeFrom;
+  else if (calendarDaysBetween(first, last) / 7 + 1 > MAX_WEEKS) errors.to = TIME_LOG_MESSAGES.periodTooLong;
+  return { errors, first, last };
 }

@@ -108,6 +108,8 @@ describe('POST /api/time-logs', () => {
       description: 'Replaced the front brake pads.',
       createdAt: nowIso(),
       updatedAt: nowIso(),
+      reviewState: 'SUBMITTED',
+      version: 1,
     });
     expect(await storedLog(response.body.id)).toMatchObject({
       employee_id: technician.id,
@@ -336,6 +338,8 @@ describe('PUT /api/time-logs/:id', () => {
       description: 'Rewired the tail lights',
       createdAt: original.createdAt,
       updatedAt: nowIso(),
+      reviewState: 'SUBMITTED',
+      version: 2,
     });
     expect(response.body.updatedAt).not.toBe(original.updatedAt);
     expect(await storedLog(original.id)).toMatchObject({ appointment_id: job.id, starts_at: `${day(-4)} 23:00:00`, ends_at: `${day(-3)} 00:15:00` });
