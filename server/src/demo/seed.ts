@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Catalog } from '../catalog/queries';
+import { seedDemoContactMessages } from '../contact/demo';
 import { type Clock, isoAt } from '../clock';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { Db, Role } from '../db/schema';
@@ -210,6 +211,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
         .values({ id: randomUUID(), employee_id: technicianId(technician), starts_at: `${date} ${start}:00`, ends_at: `${date} ${end}:00`, description, created_at: createdAt, updated_at: createdAt })
         .execute();
     }
+    await seedDemoContactMessages(trx, nowMs);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);
     return { seeded: true };
   });
