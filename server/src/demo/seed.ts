@@ -8,6 +8,7 @@ import { type Clock, isoAt } from '../clock';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { Db, Role } from '../db/schema';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
+import { mondayOf } from '../timeLogs/rules';
 
 /**
  * The demo workshop (DEMO_DATA=1): the spec's sample services, vehicles, appointments, technicians and time logs
@@ -211,6 +212,19 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
         .values({ id: randomUUID(), employee_id: technicianId(technician), starts_at: `${date} ${start}:00`, ends_at: `${date} ${end}:00`, description, created_at: createdAt, updated_at: createdAt })
         .execute();
     }
+    // Time-log approval (/admin/timesheets): logs before last week are approved; last week's and this week's wait
+    // for review, but for one rejected with a reason (the technician sees it in their day panel).
+    const adminId = userIds.get('Workshop Admin') ?? null;
+    await trx
+      .updateTable('time_logs')
+      .set({ review_state: 'APPROVED', reviewed_by: adminId, reviewed_at: createdAt, version: 2 })
+      .where('starts_at', '<', `${addCalendarDays(mondayOf(today), -7)} 00:00:00`)
+      .execute();
+    await trx
+      .updateTable('time_logs')
+      .set({ review_state: 'REJECTED', review_reason: 'Please note which machine and its service ticket number.', reviewed_by: adminId, reviewed_at: createdAt, version: 2 })
+      .where('description', '=', 'Brake lathe maintenance.')
+      .execute();
     await seedDemoContactMessages(trx, nowMs);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);
     return { seeded: true };
