@@ -24,6 +24,7 @@ import { CURSOR_FIELDS, decodeCursor, likeContaining, toPage } from '../db/curso
 import { violates } from '../db/errors';
 import { at, type AppointmentsTable, type Database, type Db } from '../db/schema';
 import { staffStateOf } from '../employees/staff';
+import { actAs } from '../history/actor';
 import type { Viewer } from '../plugins/authenticate';
 import { HttpError, invalidField } from '../plugins/errors';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
@@ -346,6 +347,7 @@ export class Appointments {
     await this.db
       .transaction()
       .execute(async (trx) => {
+        await actAs(trx, customerId);
         const vehicleId = body.vehicleId ? await ownVehicleId(trx, customerId, body.vehicleId) : await vehicleIdForPlate(trx, customerId, body.plate as string, nowIso);
         await lockSlot(trx, center.id, body.date, body.slot);
         if (await hasOpenJobAt(trx, 'vehicle_id', vehicleId, body.date, body.slot)) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
@@ -388,11 +390,15 @@ export class Appointments {
       .execute();
   }
 
-  /** Runs `change` on the locked job in one transaction, then answers the job as it now stands. */
+  /**
+   * Runs `change` on the locked job in one transaction, then answers the job as it now stands. The job history
+   * (migration 0006) records the change in the same transaction, with the caller as its actor.
+   */
   private async change(viewer: Viewer, id: string, expectedVersion: number | undefined, change: (trx: Trx, job: AppointmentRow) => Promise<void>): Promise<Appointment> {
     await this.db
       .transaction()
       .execute(async (trx) => {
+        await actAs(trx, viewer.id);
         const job = await this.lock(trx, viewer, id);
         checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);
         await change(trx, job);

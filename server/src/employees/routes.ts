@@ -27,6 +27,6 @@ export async function employeeRoutes(scope: FastifyInstance): Promise<void> {
   );
 
   app.post('/employees/:id/deactivate', { schema: { params: StaffParams, body: StaffActionBody, response: member }, onRequest: admin }, async (request) =>
-    staff.deactivate(request.params.id),
+    staff.deactivate(viewerOf(request).id, request.params.id),
   );
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { type Clock, isoAt, toIso } from '../clock';
 import { jobsInProgressMessage, STAFF_MESSAGES, type StaffMember, type StaffState } from '../contract/employees';
 import type { Database, Db, UserRow } from '../db/schema';
+import { actAs } from '../history/actor';
 import { HttpError } from '../plugins/errors';
 
 type Trx = Transaction<Database>;
@@ -113,10 +114,12 @@ export class Staff {
   /**
    * Active or pending → deactivated, refused (409) while the technician has jobs in progress. In the same
    * transaction: their jobs not started yet (CONFIRMED) go back to Awaiting Assignment (PENDING, nobody assigned,
-   * version + 1) and every session is revoked, so their tokens stop working at once. Already deactivated: no change.
+   * version + 1; the job history records each as UNASSIGNED by `adminId`) and every session is revoked, so their
+   * tokens stop working at once. Already deactivated: no change.
    */
-  async deactivate(id: string): Promise<StaffMember> {
+  async deactivate(adminId: string, id: string): Promise<StaffMember> {
     await this.db.transaction().execute(async (trx) => {
+      await actAs(trx, adminId);
       const user = await this.lockTechnician(trx, id);
       if (!user.is_active) return;
       // Lock the technician's open jobs (job rows, as every change to a job does) before deciding: a start that

@@ -72,6 +72,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         (event = 'RESCHEDULED') = (from_date IS NOT NULL AND from_slot IS NOT NULL AND to_date IS NOT NULL AND to_slot IS NOT NULL))
     )`.execute(db);
   await sql`CREATE INDEX job_history_appointment_idx ON job_history (appointment_id, occurred_at, id)`.execute(db);
+  // The report reads a job's time logs: by job, in time order (the other time-log indexes lead with the technician
+  // or the time).
+  await sql`CREATE INDEX time_logs_appointment_idx ON time_logs (appointment_id, starts_at) WHERE appointment_id IS NOT NULL`.execute(db);
 
   await sql`
     CREATE FUNCTION job_history_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -139,4 +142,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS job_history_after_update()`.execute(db);
   await sql`DROP FUNCTION IF EXISTS job_history_after_insert()`.execute(db);
   await sql`DROP TABLE IF EXISTS job_history`.execute(db);
+  await sql`DROP INDEX IF EXISTS time_logs_appointment_idx`.execute(db);
 }
