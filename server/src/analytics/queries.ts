@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Catalog } from '../catalog/queries';
+import type { Clock } from '../clock';
+import type { Analytics as AnalyticsAnswer, AnalyticsPeriod, JobsInStatus, TechnicianFigures } from '../contract/analytics';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../contract/statuses';
+import type { Db } from '../db/schema';
+import { addCalendarDays, shopNow } from '../shopTime';
+
+/** bigint / numeric aggregates arrive as strings from `pg`; every figure here is a whole number or a ratio. */
+const num = (value: string | number | null): number => Number(value ?? 0);
+
+/** The shop's period: `days` days ending today in its calendar. */
+export function analyticsPeriod(timeZone: string, nowMs: number, days: number): { from: string; to: string } {
+  const to = shopNow(timeZone, nowMs).date;
+  return { from: addCalendarDays(to, -(days - 1)), to };
+}
+
+/**
+ * GET /api/analytics: every figure is an aggregate (GROUP BY) of the daily rollups of migration 0009 over the
+ * period's days — a few hundred rows for 90 days, whatever the size of the base tables. Revenue and expected
+ * hours join the catalogue (service_types) at query time.
+ */
+export class Analytics {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Catalog,
+    private readonly now: Clock,
+  ) {}
+
+  async report(period: AnalyticsPeriod): Promise<AnalyticsAnswer> {
+    const days = Number(period);
+    const { from, to } = analyticsPeriod(this.catalog.timeZone, this.now(), days);
+    const [perDay, byStatus, byServiceType, technicians, totals] = await Promise.all([
+      this.bookingsPerDay(from, to),
+      this.byStatus(from, to),
+      this.byServiceType(from, to),
+      this.technicians(from, to),
+      this.totals(from, to),
+    ]);
+    return {
+      period: { days, from, to, timeZone: this.catalog.timeZone },
+      totals,
+      bookingsPerDay: perDay,
+      byStatus,
+      byServiceType,
+      technicians,
+    };
+  }
+
+  /** Every day of the period, zero-filled. */
+  private async bookingsPerDay(from: string, to: string) {
+    const { rows } = await sql<{ date: string; bookings: string | number }>`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(sum(b.bookings), 0) AS bookings
+      FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
+      LEFT JOIN analytics_bookings_daily b ON b.day = d.day::date
+      GROUP BY d.day
+      ORDER BY d.day`.execute(this.db);
+    return rows.map((row) => ({ date: row.date, bookings: num(row.bookings) }));
+  }
+
+  /** Every status in lifecycle order, zero-filled. */
+  private async byStatus(from: string, to: string): Promise<JobsInStatus[]> {
+    const statuses = sql.join(APPOINTMENT_STATUSES.map((status, i) => sql`(${status}::text, ${i}::int)`));
+    const { rows } = await sql<{ status: AppointmentStatus; jobs: string | number }>`
+      SELECT s.status, coalesce(sum(b.bookings), 0) AS jobs
+      FROM (VALUES ${statuses}) AS s(status, position)
+      LEFT JOIN analytics_bookings_daily b ON b.status = s.status AND b.day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY s.status, s.position
+      ORDER BY s.position`.execute(this.db);
+    return rows.map((row) => ({ status: row.status, jobs: num(row.jobs) }));
+  }
+
+  /** Every service type in catalogue order: bookings, completed jobs and their revenue at the catalogue price. */
+  private async byServiceType(from: string, to: string) {
+    const { rows } = await sql<{ code: string; name: string; bookings: string | number; completed: string | number; revenue: string | number }>`
+      SELECT st.code, st.name, coalesce(b.bookings, 0) AS bookings, coalesce(c.jobs, 0) AS completed, coalesce(c.jobs, 0) * st.price AS revenue
+      FROM service_types st
+      LEFT JOIN (
+        SELECT service_type, sum(bookings) AS bookings FROM analytics_bookings_daily
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY service_type
+      ) b ON b.service_type = st.code
+      LEFT JOIN (
+        SELECT service_type, sum(jobs) AS jobs FROM analytics_completed_daily
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY service_type
+      ) c ON c.service_type = st.code
+      ORDER BY st.position`.execute(this.db);
+    return rows.map((row) => ({ code: row.code, name: row.name, bookings: num(row.bookings), completedJobs: num(row.completed), revenue: num(row.revenue) }));
+  }
+
+  /** Technicians with a completed job or logged time in the period, by name; the ratios computed in SQL too. */
+  private async technicians(from: string, to: string): Promise<TechnicianFigures[]> {
+    const { rows } = await sql<{
+      id: string;
+      full_name: string;
+      jobs: string | number;
+      average_minutes: string | number | null;
+      expected_minutes: string | number;
+      clocked_minutes: string | number;
+      efficiency: number | null;
+      logged_minutes: string | number;
+      job_minutes: string | number;
+      productivity: number | null;
+    }>`
+      WITH done AS (
+        SELECT c.employee_id, sum(c.jobs) AS jobs, sum(c.work_seconds) AS work_seconds,
+               sum(c.jobs * st.duration_minutes) AS expected_minutes, sum(c.clocked_seconds) AS clocked_seconds
+        FROM analytics_completed_daily c JOIN service_types st ON st.code = c.service_type
+        WHERE c.day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY c.employee_id
+      ),
+      logged AS (
+        SELECT employee_id, sum(logged_seconds) AS logged_seconds, sum(job_seconds) AS job_seconds
+        FROM analytics_time_daily
+        WHERE day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY employee_id
+      ),
+      figures AS (
+        SELECT coalesce(done.employee_id, logged.employee_id) AS employee_id,
+               coalesce(done.jobs, 0) AS jobs,
+               round(done.work_seconds / nullif(done.jobs, 0) / 60.0) AS average_minutes,
+               coalesce(done.expected_minutes, 0) AS expected_minutes,
+               coalesce(done.clocked_seconds, 0) AS clocked_seconds,
+               coalesce(logged.logged_seconds, 0) AS logged_seconds,
+               coalesce(logged.job_seconds, 0) AS job_seconds
+        FROM done FULL JOIN logged ON logged.employee_id = done.employee_id
+      )
+      SELECT u.id, u.full_name, f.jobs, f.average_minutes, f.expected_minutes,
+             round(f.clocked_seconds / 60.0) AS clocked_minutes,
+             (f.expected_minutes * 60.0 / nullif(f.clocked_seconds, 0))::float8 AS efficiency,
+             round(f.logged_seconds / 60.0) AS logged_minutes,
+             round(f.job_seconds / 60.0) AS job_minutes,
+             (f.job_seconds::numeric / nullif(f.logged_seconds, 0))::float8 AS productivity
+      FROM figures f JOIN users u ON u.id = f.employee_id
+      WHERE f.jobs <> 0 OR f.logged_seconds <> 0
+      ORDER BY u.full_name, u.id`.execute(this.db);
+    return rows.map((row) => ({
+      id: row.id,
+      fullName: row.full_name,
+      jobsCompleted: num(row.jobs),
+      ...(row.average_minutes !== null && { averageCompletionMinutes: num(row.average_minutes) }),
+      expectedMinutes: num(row.expected_minutes),
+      completedJobMinutes: num(row.clocked_minutes),
+      ...(row.efficiency !== null && { efficiency: Number(row.efficiency) }),
+      loggedMinutes: num(row.logged_minutes),
+      jobMinutes: num(row.job_minutes),
+      ...(row.productivity !== null && { productivity: Number(row.productivity) }),
+    }));
+  }
+
+  private async totals(from: string, to: string) {
+    const { rows } = await sql<{ bookings: string | number; completed: string | number; revenue: string | number; logged_minutes: string | number; job_minutes: string | number }>`
+      SELECT
+        (SELECT coalesce(sum(bookings), 0) FROM analytics_bookings_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS bookings,
+        coalesce(sum(c.jobs), 0) AS completed,
+        coalesce(sum(c.jobs * st.price), 0) AS revenue,
+        (SELECT round(coalesce(sum(logged_seconds), 0) / 60.0) FROM analytics_time_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS logged_minutes,
+        (SELECT round(coalesce(sum(job_seconds), 0) / 60.0) FROM analytics_time_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS job_minutes
+      FROM analytics_completed_daily c JOIN service_types st ON st.code = c.service_type
+      WHERE c.day BETWEEN ${from}::date AND ${to}::date`.execute(this.db);
+    const row = rows[0];
+    return {
+      bookings: num(row.bookings),
+      completedJobs: num(row.completed),
+      revenue: num(row.revenue),
+      loggedMinutes: num(row.logged_minutes),
+      jobMinutes: num(row.job_minutes),
+    };
+  }
+}
