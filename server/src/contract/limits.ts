@@ -18,3 +18,6 @@ export const MAX_NOTES_LENGTH = 500;
 
 /** A time log's description. */
 export const MAX_DESCRIPTION_LENGTH = 500;
+
+/** The reason an admin gives for rejecting a time log. */
+export const MAX_REVIEW_REASON_LENGTH = 500;

@@ -1,9 +1,9 @@
 /** /api/time-logs: technicians' work time. Start and end are stored; the duration is derived. */
 import { type Static, Type } from 'typebox';
 import { ExpectedVersion, Id, IsoDate, Paged, PageQuery, StringEnum, TimeOfDay } from './common';
-import { MAX_DESCRIPTION_LENGTH } from './limits';
+import { MAX_DESCRIPTION_LENGTH, MAX_REVIEW_REASON_LENGTH } from './limits';
 
-export { MAX_DESCRIPTION_LENGTH } from './limits';
+export { MAX_DESCRIPTION_LENGTH, MAX_REVIEW_REASON_LENGTH } from './limits';
 
 /**
  * A log's review (issue 17). Every new log is SUBMITTED; an admin APPROVES it or REJECTS it with a reason.
@@ -16,8 +16,6 @@ export { MAX_DESCRIPTION_LENGTH } from './limits';
  */
 export const TIME_LOG_REVIEW_STATES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;
 export type TimeLogReviewState = (typeof TIME_LOG_REVIEW_STATES)[number];
-
-export const MAX_REVIEW_REASON_LENGTH = 500;
 
 export const TIME_LOG_MESSAGES = {
   overlap: 'This time overlaps another of your log entries.',
