@@ -1,4 +1,76 @@
-/** A technician's hours by week with approval state (the technician's view of /reports) (scaffold: replaced by its feature's work). */
+import type { WeekHours } from '@contract/timeLogs';
+import { messageOf } from '@/api/errors';
+import { DataState } from '@/components/DataState';
+import { useToday } from '@/features/admin/useToday';
+import { formatDuration } from '@/features/timeLogs/duration';
+import { useGetWeeklyHoursQuery } from './timesheetsApi';
+import { mondayOf, shiftWeek, shortWeekLabel } from './week';
+import styles from './WeeklyHours.module.css';
+
+/** How many weeks the technician's report shows, this one included. */
+export const WEEKS_SHOWN = 8;
+export const NO_HOURS_MESSAGE = 'No time logged in the last 8 weeks.';
+
+/**
+ * The technician's view of /reports (issue 17): their hours in each of the last 8 weeks (Monday–Sunday, this week
+ * first), each split by review state — approved, submitted (awaiting review) and rejected — with the period's
+ * totals. An accessible table: a caption, column headers, each week a row header.
+ */
 export default function WeeklyHours() {
-  return <p>Hours</p>;
+  const today = useToday();
+  const from = shiftWeek(mondayOf(today), -(WEEKS_SHOWN - 1));
+  const { currentData, isFetching, error, refetch } = useGetWeeklyHoursQuery({ from, to: today });
+  const weeks = currentData ? [...currentData.weeks].reverse() : null;
+  const sum = (field: keyof Omit<WeekHours, 'week'>) => (weeks ?? []).reduce((total, week) => total + week[field], 0);
+
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1 className={styles.title}>My hours</h1>
+        <p className={styles.subtitle}>
+          Your logged time per week (Monday to Sunday). Submitted hours are awaiting the workshop&apos;s review; a rejected log shows its reason in your
+          dashboard&apos;s day panel.
+        </p>
+      </header>
+      <DataState isLoading={!currentData && isFetching} error={error && !isFetching ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading your hours">
+        {weeks && (
+          <>
+            {sum('totalMinutes') === 0 && <p className={styles.empty}>{NO_HOURS_MESSAGE}</p>}
+            <table className={styles.table}>
+                <caption>Hours per week, last {WEEKS_SHOWN} weeks</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Week</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Approved</th>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Rejected</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {weeks.map((week) => (
+                    <tr key={week.week}>
+                      <th scope="row">{shortWeekLabel(week.week)}</th>
+                      <td>{formatDuration(week.totalMinutes)}</td>
+                      <td>{formatDuration(week.approvedMinutes)}</td>
+                      <td>{formatDuration(week.submittedMinutes)}</td>
+                      <td>{formatDuration(week.rejectedMinutes)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">All {WEEKS_SHOWN} weeks</th>
+                    <td>{formatDuration(sum('totalMinutes'))}</td>
+                    <td>{formatDuration(sum('approvedMinutes'))}</td>
+                    <td>{formatDuration(sum('submittedMinutes'))}</td>
+                    <td>{formatDuration(sum('rejectedMinutes'))}</td>
+                  </tr>
+                </tfoot>
+            </table>
+          </>
+        )}
+      </DataState>
+    </div>
+  );
 }
