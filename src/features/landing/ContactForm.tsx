@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { CircleCheckBig, Clock, Send } from 'lucide-react';
+import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 // Before the form fields' styles: the CSS order must match the information pages' (mini-css-extract-plugin).
 import heading from './SectionHeading.module.css';
@@ -8,6 +9,7 @@ import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
 import { ContactLinkItems } from './ContactLinkItems';
 import { contactDetails } from './contactDetails';
+import { failureMessage, postJson } from './postJson';
 import styles from './ContactForm.module.css';
 
 /** Spec §3 "Contact message". */
@@ -21,28 +23,43 @@ export interface ContactMessage {
 const emptyMessage: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
 export const CONTACT_SENT_TEXT = "Message sent. We'll get back to you shortly.";
+export const CONTACT_FAILED_TEXT = 'Sorry, your message could not be sent. Please try again later.';
+
+type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 /**
- * The landing page contact form (spec §5): plain React state, email input of type email, no other
- * checks. Submitting logs the message locally (console.info), shows a confirmation in a status
- * region and clears the fields. Nothing is sent to a server.
+ * The landing page contact form (spec §5; issue 17): plain React state, an email input of type email and no other
+ * checks in the browser. Submitting POSTs the message to /api/contact, which validates and stores it; the
+ * confirmation shows only once the server has stored it, and the fields are cleared then. A refusal shows an
+ * error alert — the server's words for 400 (with each field's message beside it) and 429, a generic one otherwise —
+ * and keeps what was typed. The button is busy while sending.
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
-  const [sent, setSent] = useState(false);
+  const [state, setState] = useState<SendState>({ kind: 'idle' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof ContactMessage, string>>>({});
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
-    if (sent) setSent(false);
+    setFieldErrors((current) => (name in current ? { ...current, [name]: undefined } : current));
+    if (state.kind === 'sent') setState({ kind: 'idle' });
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (state.kind === 'sending') return;
     const contactMessage: ContactMessage = { ...values };
-    console.info('Contact message (kept locally, not sent to a server):', contactMessage);
-    setValues(emptyMessage);
-    setSent(true);
+    setState({ kind: 'sending' });
+    setFieldErrors({});
+    const result = await postJson('/contact', contactMessage);
+    if (result.ok) {
+      setValues(emptyMessage);
+      setState({ kind: 'sent' });
+      return;
+    }
+    if (result.status === 400 && result.errors) setFieldErrors(result.errors);
+    setState({ kind: 'failed', message: failureMessage(result, CONTACT_FAILED_TEXT) });
   }
 
   return (
@@ -70,9 +87,9 @@ export function ContactForm() {
             </ul>
           </div>
 
-          <form className={styles.form} onSubmit={handleSubmit} aria-label="Contact form">
+          <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} aria-label="Contact form">
             <div className={styles.row}>
-              <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={handleChange} />
+              <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={handleChange} error={fieldErrors.name} />
               <TextField
                 label="Email"
                 name="email"
@@ -80,16 +97,18 @@ export function ContactForm() {
                 autoComplete="email"
                 value={values.email}
                 onChange={handleChange}
+                error={fieldErrors.email}
               />
             </div>
-            <TextField label="Subject" name="subject" value={values.subject} onChange={handleChange} />
-            <TextArea label="Message" name="message" rows={5} value={values.message} onChange={handleChange} />
+            <TextField label="Subject" name="subject" value={values.subject} onChange={handleChange} error={fieldErrors.subject} />
+            <TextArea label="Message" name="message" rows={5} value={values.message} onChange={handleChange} error={fieldErrors.message} />
+            {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}
             <div className={styles.footer}>
-              <Button type="submit" size="lg" endIcon={<Send />}>
+              <Button type="submit" size="lg" endIcon={<Send />} loading={state.kind === 'sending'}>
                 Let&apos;s Get Started
               </Button>
               <div role="status" className={styles.status}>
-                {sent && (
+                {state.kind === 'sent' && (
                   <p className={styles.sent}>
                     <CircleCheckBig aria-hidden="true" />
                     <span>{CONTACT_SENT_TEXT}</span>

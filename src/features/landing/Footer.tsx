@@ -1,6 +1,7 @@
-import { type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Clock, MapPin } from 'lucide-react';
+import { CircleCheckBig, Clock, MapPin } from 'lucide-react';
+import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
@@ -8,6 +9,7 @@ import { ContactLinkItems } from './ContactLinkItems';
 import { contactDetails } from './contactDetails';
 import { Logo } from './Logo';
 import { MapPlaceholder } from './MapPlaceholder';
+import { failureMessage, postJson } from './postJson';
 import { SocialIcon, type SocialNetwork } from './SocialIcon';
 import styles from './Footer.module.css';
 
@@ -31,12 +33,69 @@ const socialLinks: readonly { network: SocialNetwork; label: string; href: strin
   { network: 'youtube', label: 'CarCare on YouTube', href: 'https://www.youtube.com/@carcare.example' },
 ];
 
+export const NEWSLETTER_SUBSCRIBED_TEXT = "Thanks — you're subscribed.";
+export const NEWSLETTER_FAILED_TEXT = 'Sorry, we could not subscribe you. Please try again later.';
+
+type SubscribeState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'subscribed' } | { kind: 'failed'; message: string };
+
+/**
+ * The newsletter box: POST /api/newsletter stores the address (the same answer whether or not it was already on the
+ * list). Busy while sending; a status message on success (the field is cleared), an error alert otherwise — the
+ * server's words for 400 and 429, a generic one else — keeping what was typed.
+ */
+function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<SubscribeState>({ kind: 'idle' });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.kind === 'sending') return;
+    setState({ kind: 'sending' });
+    const result = await postJson('/newsletter', { email });
+    if (result.ok) {
+      setEmail('');
+      setState({ kind: 'subscribed' });
+    } else {
+      setState({ kind: 'failed', message: failureMessage(result, NEWSLETTER_FAILED_TEXT) });
+    }
+  }
+
+  return (
+    <div className={styles.newsletterBox}>
+      <form className={styles.newsletterForm} onSubmit={(event) => void handleSubmit(event)} aria-label="Newsletter">
+        <TextField
+          label="Newsletter email address"
+          type="email"
+          name="newsletterEmail"
+          autoComplete="email"
+          placeholder="you@example.com"
+          containerClassName={styles.newsletterField}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (state.kind !== 'sending') setState({ kind: 'idle' });
+          }}
+        />
+        <Button type="submit" loading={state.kind === 'sending'}>
+          Subscribe
+        </Button>
+      </form>
+      <div role="status">
+        {state.kind === 'subscribed' && (
+          <p className={styles.subscribed}>
+            <CircleCheckBig aria-hidden="true" />
+            <span>{NEWSLETTER_SUBSCRIBED_TEXT}</span>
+          </p>
+        )}
+      </div>
+      {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}
+    </div>
+  );
+}
+
 /** The public site footer: newsletter box, links, contact, hours, offices, map placeholder, social links. */
 export function Footer() {
   const year = new Date().getFullYear();
-
-  // Spec §2: the newsletter box has no action; just keep the page from reloading.
-  const handleNewsletterSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
   return (
     <footer className={cx('theme-dark', styles.footer)}>
@@ -46,17 +105,7 @@ export function Footer() {
             <h2 className={styles.newsletterTitle}>Stay tuned for service tips &amp; offers</h2>
             <p className={styles.muted}>One short e-mail a month. No spam, unsubscribe any time.</p>
           </div>
-          <form className={styles.newsletterForm} onSubmit={handleNewsletterSubmit} aria-label="Newsletter">
-            <TextField
-              label="Newsletter email address"
-              type="email"
-              name="newsletterEmail"
-              autoComplete="email"
-              placeholder="you@example.com"
-              containerClassName={styles.newsletterField}
-            />
-            <Button type="submit">Subscribe</Button>
-          </form>
+          <NewsletterForm />
         </div>
 
         <div className={styles.grid}>

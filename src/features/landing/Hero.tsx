@@ -1,14 +1,20 @@
 import { ArrowRight, CircleCheckBig } from 'lucide-react';
-import { Button } from '@/components/Button';
+import { Link } from 'react-router-dom';
+import { Button, buttonClassName } from '@/components/Button';
 import { cx } from '@/lib/classNames';
 import { HeroIllustration } from './HeroIllustration';
 import { scrollToSection } from './scrollToSection';
+import { useStoredSignIn } from './storedSignIn';
 import styles from './Hero.module.css';
 
 const highlights = ['Certified technicians', 'Transparent quotes', 'Live service tracking'];
 
-/** The landing page's opening section with the page's only h1. */
+/**
+ * The landing page's opening section with the page's only h1. GET STARTED leads to registration, or to the
+ * dashboard when this browser is signed in; LEARN MORE scrolls to the services and moves focus there.
+ */
 export function Hero() {
+  const signedIn = useStoredSignIn();
   return (
     <section className={cx('theme-dark', styles.hero)} aria-labelledby="hero-heading">
       <div className={cx('container', styles.inner)}>
@@ -22,9 +28,10 @@ export function Hero() {
             with clear pricing and real-time updates on your vehicle.
           </p>
           <div className={styles.actions}>
-            <Button size="lg" endIcon={<ArrowRight />} onClick={() => scrollToSection('contact-heading')}>
+            <Link to={signedIn ? '/dashboard' : '/register'} className={buttonClassName({ size: 'lg' })}>
               GET STARTED
-            </Button>
+              <ArrowRight aria-hidden="true" className={styles.linkIcon} />
+            </Link>
             <Button size="lg" variant="secondary" onClick={() => scrollToSection('services-heading')}>
               LEARN MORE
             </Button>

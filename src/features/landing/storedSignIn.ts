@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * "Is someone signed in in this browser?" for the public pages, which must not load the store or the auth feature
+ * (the landing route's budget, scripts/check-budgets.ts). It reads what the session keeps in localStorage — the keys
+ * of src/features/auth/tokenStorage.ts (a test keeps them in step): an access token and a readable user, the same
+ * test the app applies at start (spec §4 "App start"). An expired token still counts: the app refreshes it.
+ */
+export const SESSION_KEYS = { token: 'token', user: 'user' } as const;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function hasStoredSession(): boolean {
+  const s = storage();
+  const token = s?.getItem(SESSION_KEYS.token);
+  const user = s?.getItem(SESSION_KEYS.user);
+  if (!token || !user) return false;
+  try {
+    const value: unknown = JSON.parse(user);
+    return typeof value === 'object' && value !== null && typeof (value as { email?: unknown }).email === 'string';
+  } catch {
+    return false;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  // Another tab signing in or out changes localStorage there and fires `storage` here.
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
+/** True while this browser holds a session; follows sign-in and sign-out in other tabs. */
+export function useStoredSignIn(): boolean {
+  return useSyncExternalStore(subscribe, hasStoredSession, () => false);
+}
