@@ -85,11 +85,13 @@ export function describeChange(entry: HistoryEntry, catalog: Catalog): string {
 }
 
 /**
- * `carcare-report-<plate>-<date>.pdf` with only letters, digits and hyphens in the plate (anything else becomes a
- * hyphen), so the name is the same on every system and safe inside a quoted Content-Disposition value.
+ * `carcare-report-<plate>-<date>.pdf` with only ASCII letters, digits and hyphens in the plate (accents dropped:
+ * Š → S; anything else becomes a hyphen), so the name is the same on every system and safe inside a quoted
+ * Content-Disposition value.
  */
 export function reportFileName(plate: string, date: string): string {
-  const safePlate = plate.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'vehicle';
+  const ascii = plate.normalize('NFKD').replace(/\p{M}+/gu, '');
+  const safePlate = ascii.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'vehicle';
   const safeDate = /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : 'undated';
   return `${REPORT_FILE_PREFIX}-${safePlate}-${safeDate}.pdf`;
 }

@@ -239,7 +239,7 @@ class ReportLayout {
     this.paragraph(`Total time logged: ${formatDuration(totalMinutes)}`, 'bold');
   }
 
-  /** "Times in America/Chicago · Generated … · Page n of m" at the foot of every page. */
+  /** "Shop time (America/Chicago) · Generated … · Page n of m" at the foot of every page. */
   private footers(): void {
     const range = this.doc.bufferedPageRange();
     const generated = formatShopInstant(new Date(this.options.generatedAt).toISOString(), this.zone);
@@ -249,11 +249,9 @@ class ReportLayout {
       const { bottom } = this.doc.page.margins;
       this.doc.page.margins.bottom = 0;
       const y = this.doc.page.height - MARGIN - SIZES.small;
-      this.font('regular', SIZES.small, COLORS.muted).text(`${SHOP_NAME} · Times in the shop's time zone (${this.zone}) · Generated ${generated}`, MARGIN, y, {
-        width: this.width * 0.75,
-        lineBreak: false,
-      });
-      this.doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN + this.width * 0.75, y, { width: this.width * 0.25, align: 'right', lineBreak: false });
+      const one = { lineBreak: false, height: SIZES.small * 1.5, ellipsis: true } as const;
+      this.font('regular', SIZES.small, COLORS.muted).text(`Shop time (${this.zone}) · Generated ${generated}`, MARGIN, y, { ...one, width: this.width * 0.8 });
+      this.doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN + this.width * 0.8, y, { ...one, width: this.width * 0.2, align: 'right' });
       this.doc.page.margins.bottom = bottom;
     }
   }

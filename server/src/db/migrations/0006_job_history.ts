@@ -10,8 +10,8 @@ import { type Kysely, sql } from 'kysely';
  * touched) on status, stage, technician, date and slot. So every writer — the API, the demo seed, a bench, a
  * hand-written UPDATE — leaves history, and always in the same transaction as the change: a change that fails
  * or rolls back leaves none.
- * - When: the writer's `updated_at` (the app's clock, which tests move); the database's statement time when an
- *   UPDATE left `updated_at` as it was. A new row's entries take their times from the row (created_at,
+ * - When: the writer's `updated_at` (the app's clock, which tests move) — every change the API makes bumps
+ *   `version` and sets `updated_at`; the database's statement time when an UPDATE left both as they were. A new row's entries take their times from the row (created_at,
  *   started_at, completed_at, cancelled_at), as the backfill below does for the jobs that existed before.
  * - Who: `carcare.actor`, set by the API inside the change's transaction with
  *   `set_config('carcare.actor', <user id>, true)` (transaction-local); a booking without one is the customer's.
@@ -91,7 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       INSERT INTO job_history (${COLUMNS})
       SELECT n.id, e.event,
-             CASE WHEN n.updated_at IS DISTINCT FROM o.updated_at THEN n.updated_at ELSE statement_timestamp() END,
+             CASE WHEN n.version <> o.version OR n.updated_at <> o.updated_at THEN n.updated_at ELSE statement_timestamp() END,
              ${sql.raw(ACTOR)}, n.status, n.stage, e.employee_id, e.from_date, e.from_slot, e.to_date, e.to_slot
         FROM new_rows n
         JOIN old_rows o ON o.id = n.id
