@@ -8,7 +8,8 @@ import { countsOf, makeAppointment, makeTimeLog, nextId } from '../../msw/shop';
 
 /**
  * A small, stateful stand-in for the technician's side of the shop API (docs/api-contract.md § "The shop"),
- * built from the contract's types: the technician's jobs, their counts, status changes, and their time logs.
+ * built from the contract's types: the technician's jobs, their counts, status changes, and their time logs (an
+ * approved log answers 409 to an edit or a delete; an edit resubmits a rejected one).
  * Every request is recorded (method, path, query, JSON body) so tests can assert what was sent.
  */
 
@@ -164,15 +165,27 @@ export function technicianShop({ jobs = [], logs = [], completedThisWeek = 0, no
       const body = (await record(request)) as TimeLogBody;
       const index = state.logs.findIndex((log) => log.id === params.id);
       if (index < 0) return HttpResponse.json({ message: TIME_LOG_MESSAGES.notFound, success: false }, { status: 404 });
+      if (state.logs[index].reviewState === 'APPROVED') return HttpResponse.json({ message: TIME_LOG_MESSAGES.approved, success: false }, { status: 409 });
       if (overlaps(body, String(params.id))) return HttpResponse.json({ message: TIME_LOG_MESSAGES.overlap, success: false }, { status: 409 });
       const { appointmentId, ...fields } = body;
-      const { appointmentId: _old, ...kept } = state.logs[index];
-      const log = { ...kept, ...fields, ...(appointmentId && { appointmentId }), durationMinutes: minutesBetween(fields.startTime, fields.endTime) };
+      // An edit (re)submits the entry: a rejected one's reason and review are cleared.
+      const { appointmentId: _old, reviewReason: _reason, reviewedAt: _reviewedAt, ...kept } = state.logs[index];
+      const log: TimeLog = {
+        ...kept,
+        ...fields,
+        ...(appointmentId && { appointmentId }),
+        durationMinutes: minutesBetween(fields.startTime, fields.endTime),
+        reviewState: 'SUBMITTED',
+        version: kept.version + 1,
+      };
       state.logs[index] = log;
       return HttpResponse.json(log);
     }),
     http.delete(`${API}/time-logs/:id`, async ({ request, params }) => {
       await record(request);
+      if (state.logs.find((log) => log.id === params.id)?.reviewState === 'APPROVED') {
+        return HttpResponse.json({ message: TIME_LOG_MESSAGES.approved, success: false }, { status: 409 });
+      }
       const before = state.logs.length;
       state.logs = state.logs.filter((log) => log.id !== params.id);
       if (state.logs.length === before) return HttpResponse.json({ message: TIME_LOG_MESSAGES.notFound, success: false }, { status: 404 });
