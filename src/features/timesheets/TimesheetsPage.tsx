@@ -187,6 +187,14 @@ export default function TimesheetsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  // The date box as typed (a browser's date box may be briefly empty or partial while edited); it shows the week's
+  // Monday again whenever the week changes.
+  const [dateDraft, setDateDraft] = useState(week);
+  const [draftWeek, setDraftWeek] = useState(week);
+  if (draftWeek !== week) {
+    setDraftWeek(week);
+    setDateDraft(week);
+  }
 
   const showWeek = (monday: string) => {
     setActionError(null);
@@ -244,9 +252,10 @@ export default function TimesheetsPage() {
         <TextField
           label="Week of"
           type="date"
-          value={week}
+          value={dateDraft}
           containerClassName={styles.weekField}
           onChange={(event) => {
+            setDateDraft(event.target.value);
             if (isDateKey(event.target.value)) showWeek(mondayOf(event.target.value));
           }}
         />
