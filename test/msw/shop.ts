@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { catalog, countsOf, page } from '../fixtures/shop';
+import { catalog, countsOf, emptyReview, page } from '../fixtures/shop';
 import { API } from './handlers';
 
 export * from '../fixtures/shop';
@@ -15,5 +15,9 @@ export const shopHandlers = [
   http.get(`${API}/appointments`, () => HttpResponse.json(page([]))),
   http.get(`${API}/vehicles`, () => HttpResponse.json(page([]))),
   http.get(`${API}/time-logs`, () => HttpResponse.json(page([]))),
+  http.get(`${API}/time-logs/weekly`, () => HttpResponse.json({ weeks: [] })),
+  http.get(`${API}/time-logs/review`, ({ request }) => HttpResponse.json(emptyReview(new URL(request.url).searchParams.get('week') ?? ''))),
   http.get(`${API}/employees`, () => HttpResponse.json([])),
+  // The admin navigation's unread count (AdminLayout): no contact messages.
+  http.get(`${API}/contact-messages`, () => HttpResponse.json({ items: [], total: 0, unreadCount: 0 })),
 ];

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
+import { useGetUnreadContactCountQuery } from '@/features/contact/contactApi';
 
 const NAV_ITEMS: readonly AppShellNavItem[] = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -13,8 +14,12 @@ const NAV_ITEMS: readonly AppShellNavItem[] = [
   { to: '/admin/notifications', label: 'Notifications', icon: Bell },
   { to: '/admin/staff', label: 'Staff', icon: Users },
   { to: '/admin/timesheets', label: 'Timesheets', icon: Clock },
-  { to: '/admin/messages', label: 'Messages', icon: Mail },
 ];
+
+/** The Messages item names its unread count in its text, so the link's accessible name says it too. */
+function messagesItem(unread: number): AppShellNavItem {
+  return { to: '/admin/messages', label: unread > 0 ? `Messages (${unread} unread)` : 'Messages', icon: Mail };
+}
 
 /**
  * The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page — its
@@ -23,6 +28,7 @@ const NAV_ITEMS: readonly AppShellNavItem[] = [
 export default function AdminLayout({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
+  const { data: unread = 0 } = useGetUnreadContactCountQuery();
 
   return (
     <AppShell
@@ -32,7 +38,7 @@ export default function AdminLayout({ children }: { children?: ReactNode }) {
       brandBadge="Admin"
       userName={user?.fullName}
       navLabel="Admin"
-      navItems={NAV_ITEMS}
+      navItems={[...NAV_ITEMS, messagesItem(unread)]}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
     >
       {children ?? <Outlet />}
