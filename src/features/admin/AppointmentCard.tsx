@@ -5,6 +5,7 @@ import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { bayLabel, formatInstant, formatJobSlot, formatMinutes, formatPrice, vehicleName } from '@/features/jobs/format';
 import { APPOINTMENT_STATUS_LABELS, type BoardColumn, STAGE_LABELS } from '@/features/jobs/labels';
+import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
 import { cx } from '@/lib/classNames';
 import { ProgressBar } from './ProgressBar';
 import styles from './AppointmentCard.module.css';
@@ -22,7 +23,8 @@ export interface AppointmentCardProps {
 /**
  * One job on the admin board, showing only what the job holds: vehicle, service (with the catalogue's
  * description while it awaits assignment), the catalogue price as the estimated cost and its duration, day and
- * slot, customer, centre and bay, technician; stage, progress and estimated completion while in progress.
+ * slot, customer, centre and bay, technician; stage, progress and estimated completion while in progress; and
+ * Download Report (the job's PDF service report).
  */
 export function AppointmentCard({ job, column, serviceDescription, onAssign }: AppointmentCardProps) {
   const nameId = useId();
@@ -139,6 +141,9 @@ export function AppointmentCard({ job, column, serviceDescription, onAssign }: A
           Assign Employee
         </Button>
       )}
+
+      {/* Spec §2 "Download Report", for any job on the board: its name says which job ("…, Toyota Camry CAB-1234"). */}
+      <DownloadReportButton job={job} variant="ghost" size="sm" fullWidth context={name === job.vehicle.plate ? name : `${name} ${job.vehicle.plate}`} />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { CalendarClock, CalendarX, Download, MapPin } from 'lucide-react';
+import { CalendarClock, CalendarX, MapPin } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
 import { bayLabel, formatInstant, formatJobSlot, vehicleName } from '@/features/jobs/format';
 import { useGetCatalogQuery } from '@/features/jobs/jobsApi';
 import { APPOINTMENT_STATUS_LABELS, STAGE_LABELS, customerStatusOf } from '@/features/jobs/labels';
+import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { LocationMap } from './LocationMap';
 import { RescheduleDialog } from './RescheduleDialog';
@@ -36,14 +37,13 @@ function Pair({ label, children }: { label: string; children: ReactNode }) {
 /**
  * The detail panel of one job (spec §2 "Customer dashboard"): service centre, centre slot, start date, estimated
  * completion, assigned employee, status; Show/Hide Location revealing the centre's address and a map link;
- * Download Report (not built yet: disabled, and says so); and, before the work starts, Cancel Appointment and
+ * Download Report (the job's PDF service report); and, before the work starts, Cancel Appointment and
  * Reschedule, each behind a confirmation dialog. Render with `key={job.id}` so each job starts collapsed.
  */
 export function ServiceDetails({ job, onChanged }: ServiceDetailsProps) {
   const [showLocation, setShowLocation] = useState(false);
   const [dialog, setDialog] = useState<'cancel' | 'reschedule' | null>(null);
   const mapId = useId();
-  const reportHintId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = vehicleName(job.vehicle);
   const changeable = canChangeBooking(job);
@@ -125,13 +125,8 @@ export function ServiceDetails({ job, onChanged }: ServiceDetailsProps) {
         {showLocation && <LocationMap place={job.center.name} address={job.center.address} />}
       </div>
       <div className={styles.report}>
-        {/* Spec §2: Download Report. The report itself is a later issue: the button stays, and says so. */}
-        <Button variant="ghost" startIcon={<Download aria-hidden="true" />} disabled aria-describedby={reportHintId}>
-          Download Report
-        </Button>
-        <p id={reportHintId} className={styles.hint}>
-          Reports are coming soon.
-        </p>
+        {/* Spec §2: Download Report — the job's service report (PDF). */}
+        <DownloadReportButton job={job} variant="ghost" />
       </div>
       {dialog === 'cancel' && (
         <CancelAppointmentDialog

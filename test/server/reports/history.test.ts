@@ -3,7 +3,7 @@
  * transaction, with the time of the app's clock and the person who made the change. Driven through the API;
  * the transaction tests and the backfill look at the database directly.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../../../server/src/config';
 import { openDatabase } from '../../../server/src/db/connect';
 import { migrateToLatest } from '../../../server/src/db/migrate';
@@ -209,7 +209,9 @@ describe('migration 0006', () => {
       // The schema as it stood before 0006: everything migrated (test databases on PGlite start migrated), then
       // 0006 taken down.
       await migrateToLatest(db);
-      await jobHistory.down(db);
+      // Migrations are written against an untyped database (they define the schema the types describe).
+      const untyped = db as unknown as Kysely<unknown>;
+      await jobHistory.down(untyped);
       const t = (time: string) => `2030-06-0${time}Z`;
       await sql`
         INSERT INTO users (id, email, password_hash, full_name, phone_number, address, role, created_at, updated_at, approved_at) VALUES
@@ -229,7 +231,7 @@ describe('migration 0006', () => {
            'c0000000-0000-4000-8000-000000000001', ${`2030-06-${day}`}, '14:00', 1, NULL, NULL, NULL, ${t('1T12:00:00')}, NULL, ${t('1T09:00:00')}, ${t('1T12:00:00')})`.execute(db);
       await insertJobs('00000000-0000-4000-8000-0000000001a', 10);
 
-      await jobHistory.up(db);
+      await jobHistory.up(untyped);
       // After the migration: the same jobs inserted whole (as the demo seed does) on another day.
       await insertJobs('00000000-0000-4000-8000-0000000002b', 11);
 
