@@ -15,7 +15,7 @@ test.describe('visitor', () => {
     for (const name of ['HOME', 'ABOUT US', 'SERVICES', 'PRICING', 'Login', 'Register']) {
       await expect(mainNav.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('button', { name: 'GET STARTED', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GET STARTED', exact: true })).toHaveAttribute('href', '/register');
     await expect(page.getByRole('button', { name: 'LEARN MORE', exact: true })).toBeVisible();
     for (const spec of ['V8', '30 mpg', '7,000 RPM']) await expect(page.getByText(spec, { exact: true }).first()).toBeVisible();
 
@@ -52,24 +52,35 @@ test.describe('visitor', () => {
     await expect(answer).toBeHidden();
   });
 
-  test('contact form confirms and clears', async ({ page }) => {
+  test('contact form sends the message to the server, then confirms and clears', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Contact form' });
     await expect(form.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
     const values = { Name: 'Vera Visitor', Email: 'vera@example.com', Subject: 'Brakes squeak', Message: 'Can you look at my brakes on Friday?' };
     for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
-    // Nothing is sent to a server (spec §5).
-    const requests: string[] = [];
-    page.on('request', (r) => {
-      // Code and style chunks may still be preloading; anything else would be the form talking to a server.
-      if (!['script', 'stylesheet', 'image', 'font'].includes(r.resourceType())) requests.push(`${r.method()} ${r.url()}`);
-    });
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await form.getByRole('button', { name: "Let's Get Started" }).click();
+    // The four fields, as typed (issue 17: stored on the server for the admin's Messages page).
+    expect((await sent).postDataJSON()).toEqual({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Brakes squeak', message: 'Can you look at my brakes on Friday?' });
     await expect(form.getByRole('status')).toHaveText("Message sent. We'll get back to you shortly.");
     for (const label of Object.keys(values)) await expect(form.getByLabel(label, { exact: true })).toHaveValue('');
-    expect(requests).toEqual([]);
     // Typing again hides the confirmation.
     await form.getByLabel('Name', { exact: true }).fill('V');
+    await expect(form.getByRole('status')).toHaveText('');
+  });
+
+  test('contact form: a refusal shows the server message and keeps what was typed', async ({ page }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '3600' }, body: JSON.stringify({ message: 'Too many messages from this address. Please try again later.', success: false }) }),
+    );
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name', { exact: true }).fill('Vera Visitor');
+    await form.getByLabel('Message', { exact: true }).fill('Hello again');
+    await form.getByRole('button', { name: "Let's Get Started" }).click();
+    await expect(form.getByRole('alert')).toHaveText('Too many messages from this address. Please try again later.');
+    await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Vera Visitor');
+    await expect(form.getByLabel('Message', { exact: true })).toHaveValue('Hello again');
     await expect(form.getByRole('status')).toHaveText('');
   });
 
