@@ -88,8 +88,8 @@ test.describe('contact', () => {
     await expect(newsletter.getByLabel('Newsletter email address')).toHaveValue('');
 
     await openMessagesAsAdmin(page);
-    await page.getByRole('tab', { name: 'Newsletter subscribers' }).click();
-    const panel = page.getByRole('tabpanel', { name: 'Newsletter subscribers' });
+    await page.getByRole('tab', { name: 'Newsletter', exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Newsletter', exact: true });
     await expect(panel.getByText(/^\d+ subscribers?\./)).toBeVisible();
     // Addresses are stored lower-cased.
     await expect(panel.getByText(email.toLowerCase(), { exact: true })).toBeVisible();

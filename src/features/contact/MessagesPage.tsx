@@ -276,7 +276,7 @@ export default function MessagesPage() {
         label="Messages and newsletter"
         tabs={[
           { id: 'messages', label: 'Contact messages', content: <ContactMessages /> },
-          { id: 'newsletter', label: 'Newsletter subscribers', content: <NewsletterSubscribers /> },
+          { id: 'newsletter', label: 'Newsletter', content: <NewsletterSubscribers /> },
         ]}
       />
     </div>

@@ -168,8 +168,8 @@ describe('/admin/messages', () => {
   it('lists the newsletter subscribers with a count and removes one after confirmation', async () => {
     const { deletes } = contactServer([], [subscriber('two@example.com', 2), subscriber('one@example.com', 1)]);
     const { user } = renderApp('/admin/messages', admin());
-    await user.click(await screen.findByRole('tab', { name: 'Newsletter subscribers' }, FIRST_LOAD));
-    const panel = screen.getByRole('tabpanel', { name: 'Newsletter subscribers' });
+    await user.click(await screen.findByRole('tab', { name: 'Newsletter' }, FIRST_LOAD));
+    const panel = screen.getByRole('tabpanel', { name: 'Newsletter' });
     expect(await within(panel).findByText(/^2 subscribers\./)).toBeInTheDocument();
     expect(within(panel).getAllByRole('listitem').map((item) => item.querySelector('span')?.textContent)).toEqual(['two@example.com', 'one@example.com']);
 
@@ -192,8 +192,8 @@ describe('/admin/messages', () => {
   it('says "No subscribers yet" when the list is empty', async () => {
     contactServer([]);
     const { user } = renderApp('/admin/messages', admin());
-    await user.click(await screen.findByRole('tab', { name: 'Newsletter subscribers' }, FIRST_LOAD));
-    expect(await within(screen.getByRole('tabpanel', { name: 'Newsletter subscribers' })).findByText('No subscribers yet')).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: 'Newsletter' }, FIRST_LOAD));
+    expect(await within(screen.getByRole('tabpanel', { name: 'Newsletter' })).findByText('No subscribers yet')).toBeInTheDocument();
   });
 });
 
