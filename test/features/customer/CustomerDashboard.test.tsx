@@ -8,6 +8,7 @@ import { server } from '../../msw/server';
 import { catalog, makeAppointment, page } from '../../msw/shop';
 import { renderApp, renderWithProviders, signedIn } from '../../utils/renderWithProviders';
 import { serveCustomerShop } from './customerTestUtils';
+import { serveReports, watchDownloads } from '../reports/reportTestUtils';
 
 const [downtown, northside] = catalog.centers;
 const service = (code: string) => {
@@ -299,12 +300,43 @@ describe('CustomerDashboard', () => {
     }
   });
 
-  test('Download Report stays, disabled, and says reports are coming soon', async () => {
-    const { user } = await renderDashboard();
-    await user.click(row('Suzuki Swift'));
-    const report = within(detailPanel()).getByRole('button', { name: 'Download Report' });
-    expect(report).toBeDisabled();
-    expect(report).toHaveAccessibleDescription('Reports are coming soon.');
+  test('Download Report downloads the selected job’s PDF service report', async () => {
+    const downloads = watchDownloads();
+    try {
+      const reports = serveReports({ hold: true, fileName: () => 'carcare-report-SP-5521-2099-01-10.pdf' });
+      const { user } = await renderDashboard();
+      await user.click(row('Suzuki Swift'));
+
+      await user.click(within(detailPanel()).getByRole('button', { name: 'Download Report' }));
+      const busy = await within(detailPanel()).findByRole('button', { name: 'Preparing report…' });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+
+      reports.release();
+      await waitFor(() => expect(downloads.saved).toHaveLength(1));
+      expect(reports.requests.map((request) => [request.id, request.authorization])).toEqual([[swift.id, 'Bearer access-token-1']]);
+      expect(downloads.createObjectURL).toHaveBeenCalledTimes(1);
+      expect(downloads.saved[0].download).toBe('carcare-report-SP-5521-2099-01-10.pdf');
+      expect(await within(detailPanel()).findByRole('button', { name: 'Download Report' })).toBeEnabled();
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('Download Report says so when the report could not be prepared', async () => {
+    const downloads = watchDownloads();
+    try {
+      serveReports({ status: 500 });
+      const { user } = await renderDashboard();
+      await user.click(row('Suzuki Swift'));
+
+      await user.click(within(detailPanel()).getByRole('button', { name: 'Download Report' }));
+
+      expect(await within(detailPanel()).findByRole('alert')).toHaveTextContent('The report could not be prepared. Please try again.');
+      expect(downloads.saved).toHaveLength(0);
+    } finally {
+      downloads.restore();
+    }
   });
 
   test('the detail panel follows the filter', async () => {

@@ -1,0 +1,96 @@
+import { http, HttpResponse } from 'msw';
+import { API } from '../../msw/handlers';
+import { server } from '../../msw/server';
+
+/** The first bytes of a PDF file (enough for a test: the app never looks inside). */
+export const PDF_BYTES = new TextEncoder().encode('%PDF-1.3\n%fake report\n%%EOF\n');
+
+export interface ReportRequest {
+  id: string;
+  url: string;
+  authorization: string | null;
+}
+
+export interface ReportServer {
+  requests: ReportRequest[];
+  /** Lets a held answer go (when served with `hold: true`). */
+  release: () => void;
+}
+
+export interface ReportServeOptions {
+  /** The answer's status (default 200, a PDF). */
+  status?: number;
+  /** An error answer's JSON message. */
+  message?: string;
+  /** Keep every answer waiting until `release()`. */
+  hold?: boolean;
+  /** The file name the server gives (default: carcare-report-<id>.pdf). */
+  fileName?: (id: string) => string;
+}
+
+/** GET /api/appointments/:id/report as the server answers it: a PDF attachment, or an error in the API's shape. */
+export function serveReports(options: ReportServeOptions = {}): ReportServer {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const requests: ReportRequest[] = [];
+  server.use(
+    http.get<{ id: string }>(`${API}/appointments/:id/report`, async ({ params, request }) => {
+      requests.push({ id: params.id, url: request.url, authorization: request.headers.get('authorization') });
+      if (options.hold) await held;
+      if (options.status && options.status >= 400) {
+        return HttpResponse.json({ message: options.message ?? 'Internal server error', success: false }, { status: options.status, headers: { 'Cache-Control': 'no-store' } });
+      }
+      const fileName = options.fileName?.(params.id) ?? `carcare-report-${params.id}.pdf`;
+      return new HttpResponse(PDF_BYTES, {
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' },
+      });
+    }),
+  );
+  return { requests, release: () => release() };
+}
+
+export interface SavedFile {
+  href: string;
+  download: string;
+  blob: Blob;
+}
+
+export interface Downloads {
+  saved: SavedFile[];
+  createObjectURL: jest.Mock;
+  revokeObjectURL: jest.Mock;
+  restore: () => void;
+}
+
+/**
+ * Watches the browser side of a download: object URLs made and revoked (jsdom has neither) and clicks on links
+ * (jsdom would try to navigate), recording each link's href, download name and the blob behind it.
+ */
+export function watchDownloads(): Downloads {
+  const blobs = new Map<string, Blob>();
+  let count = 0;
+  const createObjectURL = jest.fn((blob: Blob) => {
+    count += 1;
+    const url = `blob:http://localhost/report-${count}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  const revokeObjectURL = jest.fn();
+  const saved: SavedFile[] = [];
+  const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download, blob: blobs.get(this.href)! });
+  });
+  return {
+    saved,
+    createObjectURL,
+    revokeObjectURL,
+    restore: () => {
+      click.mockRestore();
+      Object.assign(URL, original);
+    },
+  };
+}
