@@ -475,8 +475,8 @@ test.describe('customer', () => {
     await hide.click();
     await expect(details.getByRole('button', { name: 'Show Location' })).toHaveAttribute('aria-expanded', 'false');
     await expect(details.locator('address')).toHaveCount(0);
-    await expect(details.getByRole('button', { name: 'Download Report' })).toBeDisabled();
-    await expect(details.getByRole('button', { name: 'Download Report' })).toHaveAccessibleDescription('Reports are coming soon.');
+    // Download Report is live (test/e2e/reports.spec.ts downloads the PDF).
+    await expect(details.getByRole('button', { name: 'Download Report' })).toBeEnabled();
 
     await row(plates.leaf).click();
     await expect(pair(details, 'Assigned Employee')).toHaveText(technician.user.fullName);
