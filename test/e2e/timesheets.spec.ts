@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { captureScreens } from './support/screenshots';
 import { expect, test } from './support/fixtures';
 import { seedSession } from './support/session';
 import { adminSession, dayFromToday, logTimeViaApi } from './support/shop';
@@ -17,6 +18,14 @@ const REASON = 'Please split this into the two jobs you worked on.';
 /** The review table's row of a log, found by its description, inside the technician's section. */
 function reviewRow(page: Page, technician: string, description: string) {
   return page.getByRole('region', { name: technician }).getByRole('row').filter({ hasText: description });
+}
+
+/** On a 360 px wide phone the page fits its width (nothing to scroll sideways); the viewport is put back after. */
+async function expectFitsPhone(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (original) await page.setViewportSize(original);
 }
 
 test.describe('time-log approval', () => {
@@ -61,6 +70,8 @@ test.describe('time-log approval', () => {
     await expect(rejectRow).toContainText('Rejected');
     await expect(rejectRow).toContainText(`Reason: ${REASON}`);
     await expect(section.getByRole('button', { name: /^Approve all/ })).toHaveCount(0);
+    await expectFitsPhone(page);
+    await captureScreens(page, 'admin-timesheets');
 
     // What the server holds.
     const stored = await timeLogsViaApi(request, await freshSession(request, technician.user), today, today);
@@ -91,5 +102,7 @@ test.describe('time-log approval', () => {
     const thisWeek = table.getByRole('row').nth(1);
     await expect(thisWeek.getByRole('cell')).toHaveText(['2h 30m', '1h 0m', '0h 0m', '1h 30m']);
     await expectNoSeriousA11yViolations(page, "the technician's /reports");
+    await expectFitsPhone(page);
+    await captureScreens(page, 'technician-reports');
   });
 });

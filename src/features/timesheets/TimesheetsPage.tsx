@@ -290,7 +290,12 @@ export default function TimesheetsPage() {
         {review && review.technicians.length === 0 && <p className={styles.empty}>{NO_LOGS_MESSAGE}</p>}
         {review && review.technicians.length > 0 && (
           <>
-            <Totals totals={review.totals} label="Totals of the week" />
+            <div className={styles.weekTotals}>
+              <span aria-hidden="true" className={styles.weekTotalsLabel}>
+                Week totals
+              </span>
+              <Totals totals={review.totals} label="Totals of the week" />
+            </div>
             {review.technicians.map((entry) => (
               <TechnicianSection
                 key={entry.employee.id}

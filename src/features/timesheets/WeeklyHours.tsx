@@ -51,20 +51,20 @@ export default function WeeklyHours() {
                   {weeks.map((week) => (
                     <tr key={week.week}>
                       <th scope="row">{shortWeekLabel(week.week)}</th>
-                      <td>{formatDuration(week.totalMinutes)}</td>
-                      <td>{formatDuration(week.approvedMinutes)}</td>
-                      <td>{formatDuration(week.submittedMinutes)}</td>
-                      <td>{formatDuration(week.rejectedMinutes)}</td>
+                      <td data-label="Total">{formatDuration(week.totalMinutes)}</td>
+                      <td data-label="Approved">{formatDuration(week.approvedMinutes)}</td>
+                      <td data-label="Submitted">{formatDuration(week.submittedMinutes)}</td>
+                      <td data-label="Rejected">{formatDuration(week.rejectedMinutes)}</td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot>
                   <tr>
                     <th scope="row">All {WEEKS_SHOWN} weeks</th>
-                    <td>{formatDuration(sum('totalMinutes'))}</td>
-                    <td>{formatDuration(sum('approvedMinutes'))}</td>
-                    <td>{formatDuration(sum('submittedMinutes'))}</td>
-                    <td>{formatDuration(sum('rejectedMinutes'))}</td>
+                    <td data-label="Total">{formatDuration(sum('totalMinutes'))}</td>
+                    <td data-label="Approved">{formatDuration(sum('approvedMinutes'))}</td>
+                    <td data-label="Submitted">{formatDuration(sum('submittedMinutes'))}</td>
+                    <td data-label="Rejected">{formatDuration(sum('rejectedMinutes'))}</td>
                   </tr>
                 </tfoot>
             </table>
