@@ -1,4 +1,6 @@
-/** Admin analytics page, /admin/analytics (scaffold: replaced by its feature's work). */
+import AnalyticsView from './AnalyticsView';
+
+/** /admin/analytics (title "Analytics"): the admin's analytics, the same view as the admin's /reports. */
 export default function AnalyticsPage() {
-  return <p>Analytics</p>;
+  return <AnalyticsView />;
 }

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+
+// Tree-shaken Chart.js: only what a bar chart with a tooltip needs (no legend: each chart has one series).
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+export interface BarChartProps {
+  labels: readonly string[];
+  values: readonly number[];
+  /** The series' name in the tooltip, e.g. "Bookings". */
+  seriesLabel: string;
+  /** How a value reads in the tooltip (default: as a number). */
+  formatValue?: (value: number) => string;
+}
+
+const BAR_COLOR = '#f97316'; // --color-orange-500
+const BAR_HOVER = '#c2410c'; // --color-orange-700
+const GRID_COLOR = '#e5e7eb';
+const TEXT_COLOR = '#4b5563';
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * One bar chart on a canvas, sized by its container (it shrinks with the page). Decorative for assistive
+ * technology: the caller wraps it in role="img" with a summary and follows it with the data as a table. No
+ * animation when the user prefers reduced motion. Where a canvas cannot be drawn on, nothing is drawn.
+ */
+export default function BarChart({ labels, values, seriesLabel, formatValue }: BarChartProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const context = canvasRef.current?.getContext('2d');
+    if (!context) return undefined;
+    const chart = new Chart(context, {
+      type: 'bar',
+      data: {
+        labels: [...labels],
+        datasets: [{ label: seriesLabel, data: [...values], backgroundColor: BAR_COLOR, hoverBackgroundColor: BAR_HOVER, borderRadius: 3, maxBarThickness: 48 }],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: prefersReducedMotion() ? false : { duration: 400 },
+        plugins: {
+          tooltip: { callbacks: formatValue ? { label: (item) => `${seriesLabel}: ${formatValue(Number(item.raw))}` } : {} },
+        },
+        scales: {
+          x: { grid: { display: false }, ticks: { color: TEXT_COLOR, autoSkip: true, maxRotation: 0 } },
+          y: { beginAtZero: true, grid: { color: GRID_COLOR }, ticks: { color: TEXT_COLOR, precision: 0 } },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [labels, values, seriesLabel, formatValue]);
+
+  return <canvas ref={canvasRef} />;
+}
