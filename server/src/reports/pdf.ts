@@ -129,8 +129,7 @@ class ReportLayout {
     const widths = columns.map((column) => column.share * this.width);
     const rowHeight = (cells: string[], weight: 'regular' | 'bold') =>
       Math.max(...cells.map((cell, index) => this.heightOf(cell, widths[index] - 2 * CELL_PADDING, weight, SIZES.body))) + 2 * CELL_PADDING;
-    const drawRow = (cells: string[], weight: 'regular' | 'bold', band: boolean) => {
-      const height = rowHeight(cells, weight);
+    const drawRow = (cells: string[], weight: 'regular' | 'bold', band: boolean, height: number) => {
       const y = this.doc.y;
       if (band) this.doc.rect(MARGIN, y, this.width, height).fill(COLORS.band);
       let x = MARGIN;
@@ -144,16 +143,16 @@ class ReportLayout {
     };
     const headings = columns.map((column) => column.header);
     const headingHeight = rowHeight(headings, 'bold');
-    this.ensureSpace(headingHeight + (rows[0] ? rowHeight(rows[0], 'regular') : 0));
-    drawRow(headings, 'bold', true);
-    for (const row of rows) {
-      const height = rowHeight(row, 'regular');
-      if (this.doc.y + height > this.bottom) {
+    const heights = rows.map((row) => rowHeight(row, 'regular'));
+    this.ensureSpace(headingHeight + (heights[0] ?? 0));
+    drawRow(headings, 'bold', true, headingHeight);
+    rows.forEach((row, index) => {
+      if (this.doc.y + heights[index] > this.bottom) {
         this.ensureSpace(this.bottom);
-        drawRow(headings, 'bold', true);
+        drawRow(headings, 'bold', true, headingHeight);
       }
-      drawRow(row, 'regular', false);
-    }
+      drawRow(row, 'regular', false, heights[index]);
+    });
     this.doc.y += 10;
   }
 
@@ -270,6 +269,9 @@ export function renderServiceReport(report: ServiceReport, options: RenderOption
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    // The document starts in the embedded DejaVu Sans: pdfkit would otherwise load and parse Helvetica's metrics
+    // for every document, never to use them. (pdfkit takes a parsed fontkit font, which its types do not list.)
+    font: options.fonts.regular as unknown as string,
     lang: 'en',
     displayTitle: true,
     info: {
