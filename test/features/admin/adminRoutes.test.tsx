@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
+import { LAST_30 } from '../analytics/fixtures';
 import { shopWithJobs } from './boardFixtures';
 import { boardHandlers, fakeBoard } from './fakeBoard';
 
@@ -30,7 +31,6 @@ describe('admin sub-routes (spec §2)', () => {
   });
 
   test.each([
-    ['/admin/analytics', 'Analytics', 'Technician utilisation and customer ratings'],
     ['/admin/inventory', 'Inventory', 'Low-stock alerts and reorder suggestions'],
     ['/admin/notifications', 'Notifications', 'Alerts for new bookings awaiting assignment'],
   ])('%s is an under-construction page listing coming features', async (path, title, feature) => {
@@ -42,6 +42,20 @@ describe('admin sub-routes (spec §2)', () => {
     expect(within(list).getByText(feature)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  test('/admin/analytics is the Analytics page (issue 17), no longer under construction', async () => {
+    server.use(http.get(`${API}/analytics`, () => HttpResponse.json(LAST_30)));
+    // jsdom draws no canvas: the charts get no 2D context (as where a canvas is unsupported).
+    const canvas = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
+    const { router } = renderApp('/admin/analytics', admin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    expect(await screen.findByRole('region', { name: 'Summary' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('This page is under construction.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/analytics');
+    await waitFor(() => expect(canvas).toHaveBeenCalledTimes(4));
+    canvas.mockRestore();
   });
 
   test('an ADMIN visiting /dashboard lands on /admin/dashboard', async () => {
@@ -107,7 +121,12 @@ describe('admin layout', () => {
   test('the navigation links go to their pages', async () => {
     const { user, router } = renderApp('/admin/dashboard', admin());
     const nav = await screen.findByRole('navigation', { name: 'Admin' }, FIRST_LOAD);
-    server.use(http.get(`${API}/staff`, () => HttpResponse.json([])));
+    server.use(
+      http.get(`${API}/staff`, () => HttpResponse.json([])),
+      http.get(`${API}/analytics`, () => HttpResponse.json(LAST_30)),
+    );
+    // jsdom draws no canvas: the Analytics page's charts get no 2D context (as where a canvas is unsupported).
+    const canvas = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
     for (const [name, path] of [
       ['Analytics', '/admin/analytics'],
       ['Inventory', '/admin/inventory'],
@@ -121,6 +140,7 @@ describe('admin layout', () => {
       expect(router.state.location.pathname).toBe(path);
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
     }
+    canvas.mockRestore();
   });
 
   test('Logout clears the session and lands on /login', async () => {
