@@ -1,7 +1,9 @@
 import type { WeekHours } from '@contract/timeLogs';
 import { messageOf } from '@/api/errors';
 import { DataState } from '@/components/DataState';
+import { Spinner } from '@/components/Spinner';
 import { useToday } from '@/features/admin/useToday';
+import { AwaitingApproval, useApprovalStatus } from '@/features/employee/AwaitingApproval';
 import { formatDuration } from '@/features/timeLogs/duration';
 import { useGetWeeklyHoursQuery } from './timesheetsApi';
 import { mondayOf, shiftWeek, shortWeekLabel } from './week';
@@ -14,12 +16,14 @@ export const NO_HOURS_MESSAGE = 'No time logged in the last 8 weeks.';
 /**
  * The technician's view of /reports (issue 17): their hours in each of the last 8 weeks (Monday–Sunday, this week
  * first), each split by review state — approved, submitted (awaiting review) and rejected — with the period's
- * totals. An accessible table: a caption, column headers, each week a row header.
+ * totals. An accessible table: a caption, column headers, each week a row header. A technician whose account an
+ * admin has not approved yet sees that message instead (as on the dashboard), and nothing is asked of the server.
  */
 export default function WeeklyHours() {
+  const approval = useApprovalStatus();
   const today = useToday();
   const from = shiftWeek(mondayOf(today), -(WEEKS_SHOWN - 1));
-  const { currentData, isFetching, error, refetch } = useGetWeeklyHoursQuery({ from, to: today });
+  const { currentData, isFetching, error, refetch } = useGetWeeklyHoursQuery({ from, to: today }, { skip: approval !== 'APPROVED' });
   const weeks = currentData ? [...currentData.weeks].reverse() : null;
   const sum = (field: keyof Omit<WeekHours, 'week'>) => (weeks ?? []).reduce((total, week) => total + week[field], 0);
 
@@ -32,11 +36,14 @@ export default function WeeklyHours() {
           dashboard&apos;s day panel.
         </p>
       </header>
-      <DataState isLoading={!currentData && isFetching} error={error && !isFetching ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading your hours">
-        {weeks && (
-          <>
-            {sum('totalMinutes') === 0 && <p className={styles.empty}>{NO_HOURS_MESSAGE}</p>}
-            <table className={styles.table}>
+      {approval === 'LOADING' && <Spinner label="Loading your hours" showLabel />}
+      {approval === 'PENDING' && <AwaitingApproval />}
+      {approval === 'APPROVED' && (
+        <DataState isLoading={!currentData && isFetching} error={error && !isFetching ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading your hours">
+          {weeks && (
+            <>
+              {sum('totalMinutes') === 0 && <p className={styles.empty}>{NO_HOURS_MESSAGE}</p>}
+              <table className={styles.table}>
                 <caption>Hours per week, last {WEEKS_SHOWN} weeks</caption>
                 <thead>
                   <tr>
@@ -67,10 +74,11 @@ export default function WeeklyHours() {
                     <td data-label="Rejected">{formatDuration(sum('rejectedMinutes'))}</td>
                   </tr>
                 </tfoot>
-            </table>
-          </>
-        )}
-      </DataState>
+              </table>
+            </>
+          )}
+        </DataState>
+      )}
     </div>
   );
 }

@@ -101,3 +101,28 @@ test('shows a named spinner while the hours load', async () => {
   release();
   expect(await screen.findByRole('table', { name: 'Hours per week, last 8 weeks' })).toBeInTheDocument();
 });
+
+test('a technician awaiting approval sees that message and no hours are asked for', async () => {
+  const queries = hoursServer(MONDAYS.map((monday) => week(monday)));
+  server.use(
+    http.get(`${API}/auth/profile`, () =>
+      HttpResponse.json({
+        id: 'u-employee',
+        email: 'employee@example.com',
+        fullName: 'Sam Fernando',
+        phoneNumber: '+94 77 123 4567',
+        address: '',
+        roles: ['EMPLOYEE'],
+        role: 'EMPLOYEE',
+        isActive: true,
+        approvalStatus: 'PENDING',
+        createdAt: '2030-06-01T08:00:00.000Z',
+        updatedAt: '2030-06-01T08:00:00.000Z',
+      }),
+    ),
+  );
+  await renderReports();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Your account is awaiting approval' })).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(queries).toEqual([]);
+});
