@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import type { Catalog } from '../catalog/queries';
 import type { Clock } from '../clock';
-import type { Analytics as AnalyticsAnswer, AnalyticsPeriod, JobsInStatus, TechnicianFigures } from '../contract/analytics';
+import type { Analytics as AnalyticsAnswer, AnalyticsPeriod, TechnicianFigures } from '../contract/analytics';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../contract/statuses';
 import type { Db } from '../db/schema';
 import { addCalendarDays, shopNow } from '../shopTime';
 
 /** bigint / numeric aggregates arrive as strings from `pg`; every figure here is a whole number or a ratio. */
-const num = (value: string | number | null): number => Number(value ?? 0);
+const num = (value: string | number | null | undefined): number => Number(value ?? 0);
+
+type Figure = string | number;
 
 /** The shop's period: `days` days ending today in its calendar. */
 export function analyticsPeriod(timeZone: string, nowMs: number, days: number): { from: string; to: string } {
@@ -17,8 +19,9 @@ export function analyticsPeriod(timeZone: string, nowMs: number, days: number): 
 
 /**
  * GET /api/analytics: every figure is an aggregate (GROUP BY) of the daily rollups of migration 0009 over the
- * period's days — a few hundred rows for 90 days, whatever the size of the base tables. Revenue and expected
- * hours join the catalogue (service_types) at query time.
+ * period's days — each rollup read once, by its primary key's day range: a few thousand rows for 90 days, whatever
+ * the size of the base tables. The totals are window sums over the same groups. Revenue and expected hours join
+ * the catalogue (service_types) at query time.
  */
 export class Analytics {
   constructor(
@@ -30,50 +33,60 @@ export class Analytics {
   async report(period: AnalyticsPeriod): Promise<AnalyticsAnswer> {
     const days = Number(period);
     const { from, to } = analyticsPeriod(this.catalog.timeZone, this.now(), days);
-    const [perDay, byStatus, byServiceType, technicians, totals] = await Promise.all([
+    const [bookingsPerDay, byStatus, byServiceType, technicians] = await Promise.all([
       this.bookingsPerDay(from, to),
       this.byStatus(from, to),
       this.byServiceType(from, to),
       this.technicians(from, to),
-      this.totals(from, to),
     ]);
     return {
       period: { days, from, to, timeZone: this.catalog.timeZone },
-      totals,
-      bookingsPerDay: perDay,
-      byStatus,
-      byServiceType,
-      technicians,
+      totals: {
+        bookings: byStatus.total,
+        completedJobs: byServiceType.completed,
+        revenue: byServiceType.revenue,
+        loggedMinutes: technicians.loggedMinutes,
+        jobMinutes: technicians.jobMinutes,
+      },
+      bookingsPerDay,
+      byStatus: byStatus.rows,
+      byServiceType: byServiceType.rows,
+      technicians: technicians.rows,
     };
   }
 
   /** Every day of the period, zero-filled. */
   private async bookingsPerDay(from: string, to: string) {
-    const { rows } = await sql<{ date: string; bookings: string | number }>`
-      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(sum(b.bookings), 0) AS bookings
+    const { rows } = await sql<{ date: string; bookings: Figure }>`
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(b.bookings, 0) AS bookings
       FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d(day)
-      LEFT JOIN analytics_bookings_daily b ON b.day = d.day::date
-      GROUP BY d.day
+      LEFT JOIN (
+        SELECT day, sum(bookings) AS bookings FROM analytics_bookings_daily
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY day
+      ) b ON b.day = d.day::date
       ORDER BY d.day`.execute(this.db);
     return rows.map((row) => ({ date: row.date, bookings: num(row.bookings) }));
   }
 
-  /** Every status in lifecycle order, zero-filled. */
-  private async byStatus(from: string, to: string): Promise<JobsInStatus[]> {
+  /** Every status in lifecycle order, zero-filled; the total is the period's bookings. */
+  private async byStatus(from: string, to: string) {
     const statuses = sql.join(APPOINTMENT_STATUSES.map((status, i) => sql`(${status}::text, ${i}::int)`));
-    const { rows } = await sql<{ status: AppointmentStatus; jobs: string | number }>`
-      SELECT s.status, coalesce(sum(b.bookings), 0) AS jobs
+    const { rows } = await sql<{ status: AppointmentStatus; jobs: Figure; total: Figure }>`
+      SELECT s.status, coalesce(b.jobs, 0) AS jobs, sum(coalesce(b.jobs, 0)) OVER () AS total
       FROM (VALUES ${statuses}) AS s(status, position)
-      LEFT JOIN analytics_bookings_daily b ON b.status = s.status AND b.day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY s.status, s.position
+      LEFT JOIN (
+        SELECT status, sum(bookings) AS jobs FROM analytics_bookings_daily
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY status
+      ) b ON b.status = s.status
       ORDER BY s.position`.execute(this.db);
-    return rows.map((row) => ({ status: row.status, jobs: num(row.jobs) }));
+    return { rows: rows.map((row) => ({ status: row.status, jobs: num(row.jobs) })), total: num(rows[0]?.total) };
   }
 
   /** Every service type in catalogue order: bookings, completed jobs and their revenue at the catalogue price. */
   private async byServiceType(from: string, to: string) {
-    const { rows } = await sql<{ code: string; name: string; bookings: string | number; completed: string | number; revenue: string | number }>`
-      SELECT st.code, st.name, coalesce(b.bookings, 0) AS bookings, coalesce(c.jobs, 0) AS completed, coalesce(c.jobs, 0) * st.price AS revenue
+    const { rows } = await sql<{ code: string; name: string; bookings: Figure; completed: Figure; revenue: Figure; all_completed: Figure; all_revenue: Figure }>`
+      SELECT st.code, st.name, coalesce(b.bookings, 0) AS bookings, coalesce(c.jobs, 0) AS completed, coalesce(c.jobs, 0) * st.price AS revenue,
+             sum(coalesce(c.jobs, 0)) OVER () AS all_completed, sum(coalesce(c.jobs, 0) * st.price) OVER () AS all_revenue
       FROM service_types st
       LEFT JOIN (
         SELECT service_type, sum(bookings) AS bookings FROM analytics_bookings_daily
@@ -84,22 +97,31 @@ export class Analytics {
         WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY service_type
       ) c ON c.service_type = st.code
       ORDER BY st.position`.execute(this.db);
-    return rows.map((row) => ({ code: row.code, name: row.name, bookings: num(row.bookings), completedJobs: num(row.completed), revenue: num(row.revenue) }));
+    return {
+      rows: rows.map((row) => ({ code: row.code, name: row.name, bookings: num(row.bookings), completedJobs: num(row.completed), revenue: num(row.revenue) })),
+      completed: num(rows[0]?.all_completed),
+      revenue: num(rows[0]?.all_revenue),
+    };
   }
 
-  /** Technicians with a completed job or logged time in the period, by name; the ratios computed in SQL too. */
-  private async technicians(from: string, to: string): Promise<TechnicianFigures[]> {
+  /**
+   * Technicians with a completed job or logged time in the period, by name; the ratios are computed here too, and
+   * the shop's hours logged (and on jobs) are the window sums of everyone's.
+   */
+  private async technicians(from: string, to: string) {
     const { rows } = await sql<{
       id: string;
       full_name: string;
-      jobs: string | number;
-      average_minutes: string | number | null;
-      expected_minutes: string | number;
-      clocked_minutes: string | number;
+      jobs: Figure;
+      average_minutes: Figure | null;
+      expected_minutes: Figure;
+      clocked_minutes: Figure;
       efficiency: number | null;
-      logged_minutes: string | number;
-      job_minutes: string | number;
+      logged_minutes: Figure;
+      job_minutes: Figure;
       productivity: number | null;
+      all_logged_minutes: Figure;
+      all_job_minutes: Figure;
     }>`
       WITH done AS (
         SELECT c.employee_id, sum(c.jobs) AS jobs, sum(c.work_seconds) AS work_seconds,
@@ -129,11 +151,13 @@ export class Analytics {
              (f.expected_minutes * 60.0 / nullif(f.clocked_seconds, 0))::float8 AS efficiency,
              round(f.logged_seconds / 60.0) AS logged_minutes,
              round(f.job_seconds / 60.0) AS job_minutes,
-             (f.job_seconds::numeric / nullif(f.logged_seconds, 0))::float8 AS productivity
+             (f.job_seconds::numeric / nullif(f.logged_seconds, 0))::float8 AS productivity,
+             round(sum(f.logged_seconds) OVER () / 60.0) AS all_logged_minutes,
+             round(sum(f.job_seconds) OVER () / 60.0) AS all_job_minutes
       FROM figures f JOIN users u ON u.id = f.employee_id
       WHERE f.jobs <> 0 OR f.logged_seconds <> 0
       ORDER BY u.full_name, u.id`.execute(this.db);
-    return rows.map((row) => ({
+    const technicians: TechnicianFigures[] = rows.map((row) => ({
       id: row.id,
       fullName: row.full_name,
       jobsCompleted: num(row.jobs),
@@ -145,25 +169,6 @@ export class Analytics {
       jobMinutes: num(row.job_minutes),
       ...(row.productivity !== null && { productivity: Number(row.productivity) }),
     }));
-  }
-
-  private async totals(from: string, to: string) {
-    const { rows } = await sql<{ bookings: string | number; completed: string | number; revenue: string | number; logged_minutes: string | number; job_minutes: string | number }>`
-      SELECT
-        (SELECT coalesce(sum(bookings), 0) FROM analytics_bookings_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS bookings,
-        coalesce(sum(c.jobs), 0) AS completed,
-        coalesce(sum(c.jobs * st.price), 0) AS revenue,
-        (SELECT round(coalesce(sum(logged_seconds), 0) / 60.0) FROM analytics_time_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS logged_minutes,
-        (SELECT round(coalesce(sum(job_seconds), 0) / 60.0) FROM analytics_time_daily WHERE day BETWEEN ${from}::date AND ${to}::date) AS job_minutes
-      FROM analytics_completed_daily c JOIN service_types st ON st.code = c.service_type
-      WHERE c.day BETWEEN ${from}::date AND ${to}::date`.execute(this.db);
-    const row = rows[0];
-    return {
-      bookings: num(row.bookings),
-      completedJobs: num(row.completed),
-      revenue: num(row.revenue),
-      loggedMinutes: num(row.logged_minutes),
-      jobMinutes: num(row.job_minutes),
-    };
+    return { rows: technicians, loggedMinutes: num(rows[0]?.all_logged_minutes), jobMinutes: num(rows[0]?.all_job_minutes) };
   }
 }
