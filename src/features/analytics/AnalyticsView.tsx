@@ -21,13 +21,12 @@ interface ChartFigureProps {
   labels: readonly string[];
   values: readonly number[];
   seriesLabel: string;
-  formatValue?: (value: number) => string;
   /** The data table that follows the chart (visually hidden). */
   table: ReactNode;
 }
 
 /** A chart as a picture with a text summary, followed by its data as a table for screen readers. */
-function ChartFigure({ title, summary, labels, values, seriesLabel, formatValue, table }: ChartFigureProps) {
+function ChartFigure({ title, summary, labels, values, seriesLabel, table }: ChartFigureProps) {
   const headingId = useId();
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -36,7 +35,7 @@ function ChartFigure({ title, summary, labels, values, seriesLabel, formatValue,
       </h2>
       <div role="img" aria-label={summary} className={styles.chart}>
         <Suspense fallback={null}>
-          <BarChart labels={labels} values={values} seriesLabel={seriesLabel} formatValue={formatValue} />
+          <BarChart labels={labels} values={values} seriesLabel={seriesLabel} />
         </Suspense>
       </div>
       {table}
@@ -70,8 +69,6 @@ function DataTable({ caption, headers, rows }: { caption: string; headers: reado
     </table>
   );
 }
-
-const money = (value: number) => formatPrice(value);
 
 function isEmpty(data: Analytics): boolean {
   const { totals } = data;
@@ -149,7 +146,6 @@ function Charts({ data }: { data: Analytics }) {
         labels={figures.revenue.labels}
         values={figures.revenue.values}
         seriesLabel="Revenue"
-        formatValue={money}
         table={<DataTable caption="Revenue from jobs completed in the period by service type" headers={['Service type', 'Jobs completed', 'Revenue']} rows={figures.revenue.rows} />}
       />
     </div>

@@ -1,16 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale } from 'chart.js';
 
-// Tree-shaken Chart.js: only what a bar chart with a tooltip needs (no legend: each chart has one series).
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+// Tree-shaken Chart.js: only what a bar chart needs — no legend (one series per chart) and no tooltip (5 KiB gzip
+// the route's budget has no room for; every value is in the data table after the chart).
+Chart.register(BarController, BarElement, CategoryScale, LinearScale);
 
 export interface BarChartProps {
   labels: readonly string[];
   values: readonly number[];
-  /** The series' name in the tooltip, e.g. "Bookings". */
+  /** The series' name, e.g. "Bookings". */
   seriesLabel: string;
-  /** How a value reads in the tooltip (default: as a number). */
-  formatValue?: (value: number) => string;
 }
 
 const BAR_COLOR = '#f97316'; // --color-orange-500
@@ -27,7 +26,7 @@ function prefersReducedMotion(): boolean {
  * technology: the caller wraps it in role="img" with a summary and follows it with the data as a table. No
  * animation when the user prefers reduced motion. Where a canvas cannot be drawn on, nothing is drawn.
  */
-export default function BarChart({ labels, values, seriesLabel, formatValue }: BarChartProps) {
+export default function BarChart({ labels, values, seriesLabel }: BarChartProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -43,9 +42,6 @@ export default function BarChart({ labels, values, seriesLabel, formatValue }: B
         responsive: true,
         maintainAspectRatio: false,
         animation: prefersReducedMotion() ? false : { duration: 400 },
-        plugins: {
-          tooltip: { callbacks: formatValue ? { label: (item) => `${seriesLabel}: ${formatValue(Number(item.raw))}` } : {} },
-        },
         scales: {
           x: { grid: { display: false }, ticks: { color: TEXT_COLOR, autoSkip: true, maxRotation: 0 } },
           y: { beginAtZero: true, grid: { color: GRID_COLOR }, ticks: { color: TEXT_COLOR, precision: 0 } },
@@ -53,7 +49,7 @@ export default function BarChart({ labels, values, seriesLabel, formatValue }: B
       },
     });
     return () => chart.destroy();
-  }, [labels, values, seriesLabel, formatValue]);
+  }, [labels, values, seriesLabel]);
 
   return <canvas ref={canvasRef} />;
 }

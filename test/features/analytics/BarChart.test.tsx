@@ -8,7 +8,7 @@ import BarChart from '@/features/analytics/BarChart';
  */
 
 interface Made {
-  config: { options: { animation: unknown; plugins: { tooltip: { callbacks: { label?: (item: { raw: unknown }) => string } } } }; data: unknown };
+  config: { options: { animation: unknown }; data: unknown };
   destroyed: boolean;
 }
 
@@ -35,7 +35,6 @@ jest.mock('chart.js', () => {
     BarElement: 'BarElement',
     CategoryScale: 'CategoryScale',
     LinearScale: 'LinearScale',
-    Tooltip: 'Tooltip',
     mockState: { made, registered },
   };
 });
@@ -59,8 +58,8 @@ afterEach(() => {
   window.matchMedia = originalMatchMedia;
 });
 
-test('registers only the bar chart, its scales and the tooltip', () => {
-  expect(registered).toEqual(['BarController', 'BarElement', 'CategoryScale', 'LinearScale', 'Tooltip']);
+test('registers only the bar chart and its two scales', () => {
+  expect(registered).toEqual(['BarController', 'BarElement', 'CategoryScale', 'LinearScale']);
 });
 
 test('draws the given bars, animated, and is destroyed with the component', () => {
@@ -80,11 +79,6 @@ test('no animation under prefers-reduced-motion', () => {
   prefersReducedMotion(true);
   render(<BarChart labels={['Mon']} values={[1]} seriesLabel="Bookings" />);
   expect(made[0].config.options.animation).toBe(false);
-});
-
-test("the tooltip reads values the caller's way", () => {
-  render(<BarChart labels={['Oil Change']} values={[14500]} seriesLabel="Revenue" formatValue={(v) => `LKR ${v}`} />);
-  expect(made[0].config.options.plugins.tooltip.callbacks.label?.({ raw: 14500 })).toBe('Revenue: LKR 14500');
 });
 
 test('nothing is drawn where the canvas has no 2D context', () => {
