@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { LAST_30 } from '../features/analytics/fixtures';
 import { API } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut, storeSession } from '../utils/renderWithProviders';
@@ -59,10 +60,28 @@ describe('RequireRole', () => {
 });
 
 describe('RequirePermission and /reports', () => {
-  test('a signed-in user sees the reports placeholder text', async () => {
-    renderApp('/reports', { preloadedState: { auth: signedIn('EMPLOYEE') } });
-    expect(await screen.findByRole('heading', { name: 'Reports' })).toBeInTheDocument();
-    expect(screen.getByText(/Reports are coming soon/)).toBeInTheDocument();
+  test.each([
+    ['CUSTOMER', 'Service history', 'Dashboard'],
+    ['EMPLOYEE', 'My hours', 'Dashboard'],
+    ['ADMIN', 'Analytics', 'Admin'],
+  ] as const)('a signed-in %s sees their own report view in their own frame', async (role, heading, navName) => {
+    // jsdom draws no canvas: the admin's charts get no 2D context (as where a canvas is unsupported).
+    const canvas = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);
+    server.use(http.get(`${API}/analytics`, () => HttpResponse.json(LAST_30)));
+    renderApp('/reports', { preloadedState: { auth: signedIn(role) } });
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: navName })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading', { level: 1, name: heading }));
+    canvas.mockRestore();
+  });
+
+  test('the dashboard navigation leads to Reports', async () => {
+    const { user, router } = renderApp('/dashboard', { preloadedState: { auth: signedIn('CUSTOMER') } });
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(nav).getByRole('link', { name: 'Reports' }));
+    await waitFor(() => expect(path(router)).toBe('/reports'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service history' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   });
 });
 

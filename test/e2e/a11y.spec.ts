@@ -250,15 +250,20 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await expectAccessible(page, 'admin dashboard, assign modal with no match');
   });
 
-  test('admin placeholder pages and Reports', async ({ page }) => {
+  test('admin placeholder pages, Analytics and Reports', async ({ page }) => {
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
-    for (const name of ['analytics', 'inventory', 'notifications']) {
+    for (const name of ['inventory', 'notifications']) {
       await page.goto(`/admin/${name}`);
       await expect(page.getByText('This page is under construction.')).toBeVisible();
       await expectAccessible(page, `admin ${name}`);
     }
+    await page.goto('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await expectAccessible(page, 'admin analytics');
     await page.goto('/reports');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
     await expectAccessible(page, 'reports (admin)');
   });
 

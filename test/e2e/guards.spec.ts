@@ -28,15 +28,23 @@ test.describe('role guards', () => {
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
-  test('/reports shows its placeholder to a signed-in user and sends a visitor to /login', async ({ page, request }) => {
+  test('/reports shows each role its own view in its own frame and sends a visitor to /login', async ({ page, request }) => {
     await page.goto('/reports');
     await expect(page).toHaveURL('/login');
 
-    const { auth } = await registerViaApi(request, 'EMPLOYEE');
-    await seedSession(page, auth);
+    const technician = await registerViaApi(request, 'EMPLOYEE');
+    await seedSession(page, technician.auth);
     await page.goto('/reports');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-    await expect(page.getByText(/Reports are coming soon/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My hours' })).toBeVisible();
+    await expect(page.getByText('Your account is awaiting approval', { exact: false })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(nav.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
+
+    const customer = await registerViaApi(request, 'CUSTOMER');
+    await seedSession(page, customer.auth);
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Service history' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Appointments' })).toBeVisible();
   });
 
   test('a signed-out visitor is sent to /login from every signed-in area', async ({ page }) => {

@@ -102,6 +102,8 @@ describe('admin layout', () => {
       ['Inventory', '/admin/inventory'],
       ['Notifications', '/admin/notifications'],
       ['Staff', '/admin/staff'],
+      ['Timesheets', '/admin/timesheets'],
+      ['Messages', '/admin/messages'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -171,7 +173,8 @@ describe('admin layout', () => {
     const awaiting = await screen.findByRole('region', { name: 'Awaiting Assignment' }, FIRST_LOAD);
     await within(awaiting).findByRole('article', { name: 'Toyota Camry' });
     await user.type(screen.getByLabelText('Day'), '2099-01-15');
-    await user.click(within(awaiting).getByRole('button', { name: 'Assign Employee', description: /Toyota Camry/ }));
+    // The Day filter refetches the column: wait for the day's card, not the one of the list before it.
+    await user.click(await within(awaiting).findByRole('button', { name: 'Assign Employee', description: /Toyota Camry/ }, FIRST_LOAD));
     await user.type(within(screen.getByRole('dialog')).getByRole('searchbox', { name: 'Search employees' }), 'nim');
     expect(store.getState().appointments).toEqual({ boardDay: '2099-01-15', employeeSearch: 'nim', assigningId: expect.any(String) });
     expect(Object.keys(store.getState().api.queries).length).toBeGreaterThan(0);
