@@ -37,6 +37,9 @@ export interface AppShellProps {
  * Logout button, and the <main id="main-content"> the skip link targets (tabIndex -1 so it can take focus).
  * Phones: brand row on top and the navigation on its own wrapping row, not sticky; tablets and up: one sticky row.
  */
+/** More links than this do not fit beside the brand on a laptop: the navigation gets a row of its own there. */
+const CROWDED_NAV = 5;
+
 export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, children }: AppShellProps) {
   const navClass = ({ isActive }: { isActive: boolean }) => cx(styles.link, isActive && styles.active);
 
@@ -45,7 +48,7 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      <header className={styles.header}>
+      <header className={cx(styles.header, navItems.length > CROWDED_NAV && styles.crowded)}>
         <div className={styles.brandRow}>
           <Link to={brandTo} className={styles.brand} aria-label={brandLabel}>
             <Wrench aria-hidden="true" />
