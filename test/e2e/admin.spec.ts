@@ -239,7 +239,7 @@ test.describe('admin', () => {
     await expect(awaiting.getByRole('article')).toHaveText([/^Kia Rio/]);
   });
 
-  test('admin sub-routes: unknown → dashboard, placeholder pages', async ({ page }) => {
+  test('admin sub-routes: unknown → dashboard, Analytics, placeholder pages', async ({ page }) => {
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
     await page.goto('/admin/unknown');
     await expect(page).toHaveURL('/admin/dashboard');
@@ -248,7 +248,13 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
 
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const name of ['Analytics', 'Inventory', 'Notifications']) {
+    // Analytics is a real page now (issue 17; test/e2e/analytics.spec.ts has it in full).
+    await nav.getByRole('link', { name: 'Analytics', exact: true }).click();
+    await expect(page).toHaveURL('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+    await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    await expect(page.getByText('This page is under construction.')).toHaveCount(0);
+    for (const name of ['Inventory', 'Notifications']) {
       await nav.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(`/admin/${name.toLowerCase()}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);

@@ -45,28 +45,31 @@ function ChartFigure({ title, summary, labels, values, seriesLabel, table }: Cha
 
 function DataTable({ caption, headers, rows }: { caption: string; headers: readonly string[]; rows: readonly (readonly (string | number)[])[] }) {
   return (
-    <table className="visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {headers.map((header) => (
-            <th key={header} scope="col">
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([first, ...rest]) => (
-          <tr key={String(first)}>
-            <th scope="row">{first}</th>
-            {rest.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    // Hidden by a wrapping block: a table box ignores `overflow`, so hidden directly it would still widen the page.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(([first, ...rest]) => (
+            <tr key={String(first)}>
+              <th scope="row">{first}</th>
+              {rest.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

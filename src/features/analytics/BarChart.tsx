@@ -16,6 +16,8 @@ const BAR_COLOR = '#f97316'; // --color-orange-500
 const BAR_HOVER = '#c2410c'; // --color-orange-700
 const GRID_COLOR = '#e5e7eb';
 const TEXT_COLOR = '#4b5563';
+/** Up to this many bars, every bar's label is shown. */
+const MAX_NAMED_BARS = 12;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -43,7 +45,8 @@ export default function BarChart({ labels, values, seriesLabel }: BarChartProps)
         maintainAspectRatio: false,
         animation: prefersReducedMotion() ? false : { duration: 400 },
         scales: {
-          x: { grid: { display: false }, ticks: { color: TEXT_COLOR, autoSkip: true, maxRotation: 0 } },
+          // Every category is named (tilted when it must); a long run of days shows as many as fit.
+          x: { grid: { display: false }, ticks: { color: TEXT_COLOR, autoSkip: labels.length > MAX_NAMED_BARS, maxRotation: labels.length > MAX_NAMED_BARS ? 0 : 60 } },
           y: { beginAtZero: true, grid: { color: GRID_COLOR }, ticks: { color: TEXT_COLOR, precision: 0 } },
         },
       },

@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { Analytics } from '@contract/analytics';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { registerViaApi } from './support/api';
+import { ADMIN } from './support/constants';
+import { expect, test } from './support/fixtures';
+import { captureScreens } from './support/screenshots';
+import { signInViaUi } from './support/session';
+import { adminSession, assignViaApi, bookViaApi, dayFromToday, logTimeViaApi, setStatusViaApi } from './support/shop';
+import { freeDay, freshSession, registerTechnician, uniqueTag } from './support/shopSetup';
+
+/**
+ * The admin's Analytics page in Chromium against the real server. The shop's totals move with every other test
+ * running on the same server, so the page is checked against the very answer it received (GET /api/analytics),
+ * and exactly only for what is this test's own: a technician of its own who completed one job today and logged
+ * time on it and off it.
+ */
+
+const isAnalytics = (period: string) => (response: Response) => response.url().includes(`/api/analytics?period=${period}`) && response.request().method() === 'GET';
+
+/** The rows of the technicians table as text. */
+async function technicianRow(page: Page, name: string): Promise<string[]> {
+  const row = page.getByRole('region', { name: 'Technicians' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  return row.locator('th, td').allTextContents();
+}
+
+/**
+ * A technician of this test's own: one oil change (60 minutes expected) completed today, 90 minutes logged on it
+ * and 30 off the job, today. Returns their name and today's date.
+ */
+async function technicianWithAJob(request: APIRequestContext): Promise<{ name: string; today: string }> {
+  const tag = uniqueTag();
+  const name = `Analytics Tech ${tag}`;
+  const technician = await registerTechnician(request, name, `Analytics ${tag}`);
+  const customer = await registerViaApi(request, 'CUSTOMER');
+  const job = await bookViaApi(request, customer.auth, { date: await freeDay(request), slot: '09:00', serviceType: 'OIL_CHANGE' });
+  await assignViaApi(request, await adminSession(request), job, technician.auth.id);
+  const worker = await freshSession(request, technician.user);
+  await setStatusViaApi(request, worker, job, 'in_progress');
+  await setStatusViaApi(request, worker, job, 'completed');
+  const today = dayFromToday(0);
+  await logTimeViaApi(request, worker, { appointmentId: job.id, date: today, startTime: '00:10', endTime: '01:40', description: 'Oil and filter' });
+  await logTimeViaApi(request, worker, { date: today, startTime: '02:00', endTime: '02:30', description: 'Tidying the bay' });
+  return { name, today };
+}
+
+test.describe('Analytics (admin)', () => {
+  test('figures, charts, period, Export CSV; the chart code loads on this page only', async ({ page, request }) => {
+    const { name, today } = await technicianWithAJob(request);
+
+    // The board does not load the chart code.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    expect(scripts.filter((s) => s.includes('analytics-charts'))).toEqual([]);
+
+    const answered = page.waitForResponse(isAnalytics('30'));
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Analytics', exact: true }).click();
+    await expect(page).toHaveURL('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+    const data = (await (await answered).json()) as Analytics;
+    await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+
+    // The summary is the answer's.
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary.locator('dt')).toHaveText(['Bookings', 'Jobs completed', 'Revenue', 'Hours logged', 'Hours on jobs']);
+    await expect(summary.locator('dt', { hasText: 'Bookings' }).locator('xpath=following-sibling::dd[1]')).toHaveText(data.totals.bookings.toLocaleString('en-US'));
+    await expect(summary.locator('dt', { hasText: 'Jobs completed' }).locator('xpath=following-sibling::dd[1]')).toHaveText(data.totals.completedJobs.toLocaleString('en-US'));
+    await expect(summary.locator('dt', { hasText: 'Revenue' }).locator('xpath=following-sibling::dd[1]')).toHaveText(`LKR ${data.totals.revenue.toLocaleString('en-US')}`);
+    expect(data.totals.completedJobs).toBeGreaterThanOrEqual(1);
+
+    // This test's technician, exactly: 1 job, under a minute from start to completion, 1.0 expected hour, 1.5 clocked
+    // (efficiency 67%), 2.0 logged of which 1.5 on jobs (75%).
+    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
+    const region = page.getByRole('region', { name: 'Technicians' });
+    await expect(region).toHaveAttribute('tabindex', '0');
+
+    // Four charts, each a picture with a summary, drawn on a canvas, with its data table after it.
+    const charts = page.getByRole('img');
+    await expect(charts).toHaveCount(4);
+    await expect(charts.nth(0)).toHaveAttribute('aria-label', /^Bar chart of bookings per day from /);
+    await expect(charts.nth(1)).toHaveAttribute('aria-label', new RegExp(`^Bar chart of the ${data.totals.bookings.toLocaleString('en-US')} jobs booked in the period by status now: Pending `));
+    await expect(charts.nth(3)).toHaveAttribute('aria-label', new RegExp(`^Bar chart of revenue from jobs completed in the period by service type, LKR ${data.totals.revenue.toLocaleString('en-US')} in all`));
+    for (let i = 0; i < 4; i += 1) {
+      const canvas = charts.nth(i).locator('canvas');
+      await expect(canvas).toBeVisible();
+      // Chart.js has drawn: the canvas has pixels that are not transparent.
+      await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data.some((v) => v !== 0) ?? false)).toBe(true);
+    }
+    await expect(page.getByRole('table', { name: 'Bookings per day' }).getByRole('row')).toHaveCount(31);
+    expect(scripts.filter((s) => s.includes('analytics-charts'))).toHaveLength(1);
+
+    // Export CSV: the same figures, as a file.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`carcare-analytics-${data.period.from}-to-${data.period.to}.csv`);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines.slice(0, 5)).toEqual(['CarCare analytics', 'Period,Last 30 days', `From,${data.period.from}`, `To,${data.period.to}`, `Time zone,${data.period.timeZone}`]);
+    expect(lines).toContain(`Bookings,${data.totals.bookings}`);
+    expect(lines).toContain(`Revenue (LKR),${data.totals.revenue}`);
+    expect(lines).toContain(`${name},1,0,1,1.5,66.7,2,1.5,75`);
+    await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported carcare-analytics-${data.period.from}-to-${data.period.to}.csv.`);
+
+    // Another period: asked for and shown.
+    const week = page.waitForResponse(isAnalytics('7'));
+    await page.getByRole('radio', { name: 'Last 7 days' }).check();
+    const weekData = (await (await week).json()) as Analytics;
+    expect(weekData.period.to).toBe(today);
+    await expect(page.getByRole('table', { name: 'Bookings per day' }).getByRole('row')).toHaveCount(8);
+    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
+
+    await expectNoSeriousA11yViolations(page, 'Analytics');
+    await captureScreens(page, 'admin-analytics');
+  });
+
+  test('on a phone: the charts shrink, the technicians table scrolls inside its box, nothing overflows the page', async ({ page, request }) => {
+    await technicianWithAJob(request);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await page.goto('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+    await expect(page.getByRole('img')).toHaveCount(4);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(360);
+    for (const chart of await page.getByRole('img').all()) {
+      const box = await chart.boundingBox();
+      expect(box?.width ?? 0).toBeLessThanOrEqual(360);
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+    }
+    const region = page.getByRole('region', { name: 'Technicians' });
+    const { scrollWidth, clientWidth } = await region.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(clientWidth).toBeLessThanOrEqual(360);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // The keyboard scrolls it.
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(page.getByRole('radio', { name: 'Last 90 days' })).toBeVisible();
+    await captureScreens(page, 'admin-analytics-phone');
+  });
+
+  test("the admin's /reports is the same analytics", async ({ page, request }) => {
+    await technicianWithAJob(request);
+    await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('img')).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+});
