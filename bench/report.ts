@@ -10,6 +10,8 @@ import { type RefreshStormResult, STORM_SIZE } from './sections/refreshStorm';
 import type { RouteResult } from './sections/routes';
 import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type ShopDatabaseResult, type ShopSection } from './sections/shop';
 import { LOAD, type ThroughputSection } from './sections/throughput';
+import { ANALYTICS_LOAD, type AnalyticsBenchResult, isAnalyticsResult, renderAnalyticsSection } from './sections/analytics';
+import { REPORTS_LOAD, renderReportsSection, type ReportsResult } from './sections/reports';
 
 export interface BenchReport {
   machine: MachineInfo;
@@ -21,6 +23,8 @@ export interface BenchReport {
   refreshStorm: RefreshStormResult | null;
   largeData: LargeDataResult | null;
   shop: ShopSection | null;
+  reports: ReportsResult | null;
+  analytics: AnalyticsBenchResult | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
   /** Every figure that missed its target, in words. */
@@ -296,6 +300,8 @@ export function renderMarkdown(report: BenchReport): string {
     report.refreshStorm && stormSection(report.refreshStorm),
     report.largeData && largeDataSection(report.largeData),
     report.shop && shopSection(report.shop),
+    report.reports && renderReportsSection(report.reports).trim(),
+    report.analytics && renderAnalyticsSection(report.analytics).trim(),
     errors.length > 0 && ['## Sections that failed to run', '', ...errors.map(([s, e]) => `- **${s}**: ${e}`)].join('\n'),
   )}\n`;
 }
@@ -339,6 +345,17 @@ export function missedTargets(report: BenchReport): string[] {
     const c = r.contention;
     if (!c.passed) missed.push(`${where}: contention gave ${c.created} × 201 and ${c.slotFull} × 409 slot full (want 10 and ${c.requests - 10}), ${c.availableAfter} bays left${c.otherAnswers.length ? `; other answers: ${c.otherAnswers.join('; ')}` : ''}`);
     if (r.sustained.non201 > 0) missed.push(`${where}: ${r.sustained.non201} bookings answered other than 201 (${r.sustained.failures.join('; ')})`);
+  }
+  const pdf = report.reports;
+  if (pdf && !pdf.withinTarget) missed.push(`Service report: p99 ${pdf.endpoint.p99Ms} ms ≥ ${REPORTS_LOAD.targetMs} ms`);
+  if (pdf && pdf.non200 > 0) missed.push(`Service report: ${pdf.non200} answers other than 200`);
+  for (const outcome of report.analytics?.databases ?? []) {
+    if ('error' in outcome) missed.push(`Analytics on ${outcome.database}: ${outcome.error}`);
+    if (!isAnalyticsResult(outcome)) continue;
+    for (const r of outcome.runs) {
+      if (r.non200 > 0) missed.push(`Analytics on ${outcome.database}: ${r.period} days, ${r.non200} answers other than 200`);
+      if (r.period === '90' && r.p99Ms >= ANALYTICS_LOAD.targetP99Ms) missed.push(`Analytics on ${outcome.database}: 90 days, ${r.concurrency} at a time: p99 ${r.p99Ms} ms ≥ ${ANALYTICS_LOAD.targetP99Ms} ms`);
+    }
   }
   return missed;
 }

@@ -17,17 +17,19 @@ import { currentLoadAverage, machineInfo } from './lib/machine';
 import { cleanupAll, cleanupAllSync } from './lib/processes';
 import { type BenchServer, startServer } from './lib/server';
 import { type BenchReport, missedTargets, writeReport } from './report';
+import { runAnalytics } from './sections/analytics';
 import { runLargeData } from './sections/largeData';
 import { runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
+import { runReports } from './sections/reports';
 import { measureRoutes, type Sessions } from './sections/routes';
 import { isShopResult, runShop } from './sections/shop';
 import { runThroughput } from './sections/throughput';
 
 const log = (line: string) => console.info(`[bench] ${line}`);
 
-/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop runs only those (default: all). */
-const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop'] as const;
+/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics'] as const;
 /** The sections that use the production build (the shop's servers are API-only). */
 const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
 /** The sections that use the one shared server (large data and the shop start their own, on seeded databases). */
@@ -82,6 +84,8 @@ async function main(): Promise<number> {
     refreshStorm: null,
     largeData: null,
     shop: null,
+    reports: null,
+    analytics: null,
     errors: {},
     missed: [],
     sections: selected.size ? SECTIONS.filter(wanted) : 'all',
@@ -124,6 +128,9 @@ async function main(): Promise<number> {
 
     report.shop = await section(report, 'shop', () => runShop(log));
     for (const r of report.shop?.databases ?? []) if ('error' in r) report.errors[`shop on ${r.database}`] = r.error;
+    report.reports = await section(report, 'reports', () => runReports(log));
+    report.analytics = await section(report, 'analytics', () => runAnalytics(log));
+    for (const r of report.analytics?.databases ?? []) if ('error' in r) report.errors[`analytics on ${r.database}`] = r.error;
   } catch (error) {
     report.errors.setup = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
     console.error('[bench] setup failed:', error);

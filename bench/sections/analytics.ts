@@ -266,7 +266,7 @@ const seconds = (valueMs: number) => `${(valueMs / 1000).toFixed(1)} s`;
 export function renderAnalyticsSection(result: AnalyticsBenchResult): string {
   const { load } = result;
   const lines: string[] = [
-    '## Analytics',
+    '## 8. Analytics',
     '',
     `GET /api/analytics (admin) on ${result.dataset.appointments.toLocaleString('en')} appointments and ${result.dataset.timeLogs.toLocaleString('en')} time logs ` +
       `(${result.dataset.technicians} technicians), shop time zone ${result.timeZone}. The figures come from the daily rollups of migration 0009, ` +

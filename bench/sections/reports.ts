@@ -205,7 +205,7 @@ const row = (label: string, l: Latency) => `| ${label} | ${l.requests} | ${l.p50
 /** The section as markdown, for bench/report.md. */
 export function renderReportsSection(result: ReportsResult): string {
   return [
-    '## Service report (PDF)',
+    '## 7. Service report (PDF)',
     '',
     `GET /api/appointments/:id/report (admin) for a completed job with ${result.historyRows} history rows and ${result.timeLogs} time logs, ` +
       `long notes and names outside Latin-1 (embedded DejaVu Sans, subset per document): ${result.pdfBytes.toLocaleString('en')} bytes, ${result.pages} page${result.pages === 1 ? '' : 's'}. ` +
