@@ -47,7 +47,7 @@ const loadBookingPage = () => import(/* webpackChunkName: "booking" */ '@/featur
 const BookingPage = lazy(loadBookingPage);
 const loadAdminLayout = () => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminLayout');
 const AdminLayout = lazy(loadAdminLayout);
-const loadAdminDashboard = () => import(/* webpackChunkName: "admin" */ '@/features/admin/AdminDashboard');
+const loadAdminDashboard = () => import(/* webpackChunkName: "admin-board" */ '@/features/admin/AdminDashboard');
 const AdminDashboard = lazy(loadAdminDashboard);
 const loadAnalyticsPage = () => import(/* webpackChunkName: "admin-analytics" */ '@/features/analytics/AnalyticsPage');
 const AnalyticsPage = lazy(loadAnalyticsPage);
