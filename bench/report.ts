@@ -354,7 +354,7 @@ export function missedTargets(report: BenchReport): string[] {
     if (!isAnalyticsResult(outcome)) continue;
     for (const r of outcome.runs) {
       if (r.non200 > 0) missed.push(`Analytics on ${outcome.database}: ${r.period} days, ${r.non200} answers other than 200`);
-      if (r.period === '90' && r.p99Ms >= ANALYTICS_LOAD.targetP99Ms) missed.push(`Analytics on ${outcome.database}: 90 days, ${r.concurrency} at a time: p99 ${r.p99Ms} ms ≥ ${ANALYTICS_LOAD.targetP99Ms} ms`);
+      if (r.period === '90' && r.concurrency === 1 && r.p99Ms >= ANALYTICS_LOAD.targetP99Ms) missed.push(`Analytics on ${outcome.database}: 90 days, ${r.concurrency} at a time: p99 ${r.p99Ms} ms ≥ ${ANALYTICS_LOAD.targetP99Ms} ms`);
     }
   }
   return missed;
