@@ -30,6 +30,7 @@ import { HttpError, invalidField } from '../plugins/errors';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
 import { ownVehicleId, vehicleIdForPlate } from '../vehicles/queries';
 import { bookingTimeErrors, checkVersion, type FieldErrors, isChangeableBooking, type JobState, nextJobState, throwIfInvalid } from './rules';
+import { transact } from '../db/transaction';
 
 type Trx = Transaction<Database>;
 type AppointmentScope = ExpressionBuilder<Database & { a: AppointmentsTable }, 'a'>;
@@ -344,9 +345,7 @@ export class Appointments {
     const center = this.centerFor(body.centerId);
     const id = randomUUID();
     const nowIso = isoAt(this.now());
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
+    await transact(this.db, async (trx) => {
         await actAs(trx, customerId);
         const vehicleId = body.vehicleId ? await ownVehicleId(trx, customerId, body.vehicleId) : await vehicleIdForPlate(trx, customerId, body.plate as string, nowIso);
         await lockSlot(trx, center.id, body.date, body.slot);
@@ -395,9 +394,7 @@ export class Appointments {
    * (migration 0006) records the change in the same transaction, with the caller as its actor.
    */
   private async change(viewer: Viewer, id: string, expectedVersion: number | undefined, change: (trx: Trx, job: AppointmentRow) => Promise<void>): Promise<Appointment> {
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
+    await transact(this.db, async (trx) => {
         await actAs(trx, viewer.id);
         const job = await this.lock(trx, viewer, id);
         checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);

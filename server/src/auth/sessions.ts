@@ -5,6 +5,7 @@ import { at, type Database, type Db, type Role, type SessionRow, type UserRow } 
 import type { AccessTokens } from './accessTokens';
 import { hashRefreshToken, newRefreshToken } from './refreshTokens';
 import { openPair, sealPair, type TokenPair } from './successorBox';
+import { transact } from '../db/transaction';
 
 export interface IssuedSession extends TokenPair {
   sessionId: string;
@@ -48,7 +49,7 @@ export class Sessions {
   async start(user: UserRow, deviceInfo: string): Promise<IssuedSession> {
     const nowMs = this.now();
     const sessionId = randomUUID();
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       // One sign-in at a time per user: the cap below counts the user's sessions, so simultaneous sign-ins must
       // not each count before the others commit. FOR NO KEY UPDATE leaves foreign-key checks on the row free.
       await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
@@ -71,7 +72,7 @@ export class Sessions {
 
   async refresh(presented: string): Promise<RefreshOutcome> {
     const nowMs = this.now();
-    return this.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    return transact(this.db, async (trx): Promise<RefreshOutcome> => {
       const row = await trx
         .selectFrom('refresh_tokens as rt')
         .innerJoin('sessions as s', 's.id', 'rt.session_id')

@@ -4,6 +4,7 @@ import { jobsInProgressMessage, STAFF_MESSAGES, type StaffMember, type StaffStat
 import type { Database, Db, UserRow } from '../db/schema';
 import { actAs } from '../history/actor';
 import { HttpError } from '../plugins/errors';
+import { transact } from '../db/transaction';
 
 type Trx = Transaction<Database>;
 
@@ -98,7 +99,7 @@ export class Staff {
    * so of two admins approving at once the first one's approval is the one recorded and both see it.
    */
   async approve(adminId: string, id: string): Promise<StaffMember> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       const user = await this.lockTechnician(trx, id);
       if (staffStateOf(user) === 'ACTIVE') return;
       const at = isoAt(this.now());
@@ -118,7 +119,7 @@ export class Staff {
    * tokens stop working at once. Already deactivated: no change.
    */
   async deactivate(adminId: string, id: string): Promise<StaffMember> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       await actAs(trx, adminId);
       const user = await this.lockTechnician(trx, id);
       if (!user.is_active) return;

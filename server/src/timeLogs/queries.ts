@@ -27,6 +27,7 @@ import { HttpError } from '../plugins/errors';
 import { addCalendarDays, shopNow } from '../shopTime';
 import { checkVersion, throwIfInvalid } from '../appointments/rules';
 import { logErrors, logSpan, weeklyPeriod, weekErrors } from './rules';
+import { transact } from '../db/transaction';
 
 type Trx = Transaction<Database>;
 type LogScope = ExpressionBuilder<Database & { t: TimeLogsTable }, 't'>;
@@ -178,9 +179,7 @@ export class TimeLogs {
    */
   async update(employeeId: string, id: string, body: TimeLogBody): Promise<TimeLog> {
     const columns = await this.columns(employeeId, body);
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
+    await transact(this.db, async (trx) => {
         await this.lockOwnChangeable(trx, employeeId, id);
         await trx
           .updateTable('time_logs')
@@ -194,7 +193,7 @@ export class TimeLogs {
 
   /** Deletes the caller's entry (404 when not theirs); an approved one stays (409); a rejected one may go. */
   async remove(employeeId: string, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       await this.lockOwnChangeable(trx, employeeId, id);
       await trx.deleteFrom('time_logs').where('id', '=', id).execute();
     });
@@ -205,7 +204,7 @@ export class TimeLogs {
    * it (`expectedVersion`, else 409 `changedElsewhere` — e.g. the technician edited it meanwhile).
    */
   async review(adminId: string, id: string, expectedVersion: number, decision: Decision): Promise<TimeLog> {
-    await this.db.transaction().execute(async (trx) => {
+    await transact(this.db, async (trx) => {
       const row = await trx.selectFrom('time_logs').select(['review_state', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw new HttpError(404, TIME_LOG_MESSAGES.notFound);
       checkVersion(row.version, expectedVersion, TIME_LOG_MESSAGES.changedElsewhere);
@@ -230,7 +229,7 @@ export class TimeLogs {
     throwIfInvalid(weekErrors(week));
     const technician = await this.db.selectFrom('users').select('id').where('id', '=', employeeId).where('role', '=', 'EMPLOYEE').executeTakeFirst();
     if (!technician) throw new HttpError(404, TIME_LOG_MESSAGES.technicianNotFound);
-    return this.db.transaction().execute(async (trx) => {
+    return transact(this.db, async (trx) => {
       // Locked in one order (by id), so two approvals of the same week never wait on each other in a circle.
       const rows = await trx
         .selectFrom('time_logs')
