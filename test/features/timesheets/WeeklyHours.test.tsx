@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { WeekHours } from '@contract/timeLogs';
 import { API } from '../../msw/handlers';
@@ -88,15 +88,21 @@ test('a failed load shows the error and a Retry button', async () => {
 
 test('shows a named spinner while the hours load', async () => {
   let release: () => void = () => undefined;
+  let requested = false;
+  // The spinner also shows while the profile loads, before the hours are asked for: hold the hours' answer, and
+  // release it only once the request is there.
   server.use(
     http.get(`${API}/time-logs/weekly`, async () => {
-      await new Promise<void>((resolve) => {
+      const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      requested = true;
+      await held;
       return HttpResponse.json({ weeks: MONDAYS.map((monday) => week(monday)) });
     }),
   );
   await renderReports();
+  await waitFor(() => expect(requested).toBe(true));
   expect(await screen.findByRole('status', { name: 'Loading your hours' })).toBeInTheDocument();
   release();
   expect(await screen.findByRole('table', { name: 'Hours per week, last 8 weeks' })).toBeInTheDocument();
