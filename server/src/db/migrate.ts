@@ -28,14 +28,29 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * Held (a session-level advisory lock) while migrating, so servers starting together on one database migrate one
+ * after another, and nothing that takes it too (the tests' schema clean-up) changes the catalogue while Kysely
+ * reads it: its look-up of the migration tables lists every schema's tables, and a schema dropped meanwhile fails
+ * that query ("schema … does not exist").
+ */
+export const MIGRATION_LOCK_KEY = 4_172_903_118;
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Kysely looks its bookkeeping tables up across all schemas unless told which one: name the current schema
-  // (first in search_path), so several installations can share one database in separate schemas.
-  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema ?? undefined });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error) {
-    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed`, { cause: error });
-  }
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`.execute(connection);
+    try {
+      // Kysely looks its bookkeeping tables up across all schemas unless told which one: name the current schema
+      // (first in search_path), so several installations can share one database in separate schemas.
+      const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(connection);
+      const migrator = new Migrator({ db: connection, provider, migrationTableSchema: rows[0]?.schema ?? undefined });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((result) => result.status === 'Error');
+      if (error) {
+        throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed`, { cause: error });
+      }
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`.execute(connection);
+    }
+  });
 }

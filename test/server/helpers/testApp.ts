@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/src/app';
 import { type AppConfig, loadConfig } from '../../../server/src/config';
+import { MIGRATION_LOCK_KEY } from '../../../server/src/db/migrate';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -61,7 +62,14 @@ export async function createTestDatabase({ onDisk = false } = {}): Promise<TestD
     return {
       kind: 'postgres',
       env: { DATABASE_URL: url.toString() },
-      dispose: () => withAdminClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)).then(() => undefined),
+      // Never while another worker's server migrates: Kysely's migrator lists every schema's tables.
+      dispose: () =>
+        withAdminClient(async (client) => {
+          await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+          await client.query(`DROP SCHEMA ${schema} CASCADE`);
+          await client.query('COMMIT');
+        }),
     };
   }
   if (!onDisk) return { kind: 'pglite', env: { DATA_DIR: 'memory://' }, dispose: async () => undefined };
