@@ -1,20 +1,18 @@
 import { memo } from 'react';
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import type { TimeLogReviewState } from '@contract/timeLogs';
-import { cx } from '@/lib/classNames';
+import { Badge, type BadgeTone } from '@/components/Badge';
 import { REVIEW_STATE_LABELS } from './reviewState';
-import styles from './ReviewStateBadge.module.css';
 
 const icons = { SUBMITTED: CircleDashed, APPROVED: CircleCheck, REJECTED: CircleX } as const;
+const tones: Record<TimeLogReviewState, BadgeTone> = { SUBMITTED: 'info', APPROVED: 'success', REJECTED: 'danger' };
 
 /** A log's review state as a pill: icon and text ("Submitted", "Approved", "Rejected"), never colour alone. */
 function ReviewStateBadge({ state, className }: { state: TimeLogReviewState; className?: string }) {
-  const Icon = icons[state];
   return (
-    <span className={cx(styles.badge, styles[state], className)}>
-      <Icon aria-hidden="true" className={styles.icon} />
+    <Badge tone={tones[state]} icon={icons[state]} className={className}>
       {REVIEW_STATE_LABELS[state]}
-    </span>
+    </Badge>
   );
 }
 
