@@ -110,3 +110,23 @@ export async function startPostgres(): Promise<BenchPostgres> {
   const version = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
   return { url: `postgres://postgres@127.0.0.1:${port}/carcare`, version, stop };
 }
+
+/** The databases the data-heavy sections run on, each section on both unless its environment variable narrows it. */
+export const BENCH_DATABASES = ['pglite', 'postgresql'] as const;
+export type BenchDatabaseKind = (typeof BENCH_DATABASES)[number];
+export const BENCH_DATABASE_LABEL: Record<BenchDatabaseKind, string> = { pglite: 'PGlite (embedded, default)', postgresql: 'PostgreSQL' };
+
+/** `variable`=pglite,postgresql (default both); an unknown name is an error. */
+export function benchDatabasesFrom(variable: string): BenchDatabaseKind[] {
+  const raw = process.env[variable]?.trim();
+  if (!raw) return [...BENCH_DATABASES];
+  const names = raw.split(',').map((s) => s.trim().toLowerCase());
+  const unknown = names.filter((n) => !(BENCH_DATABASES as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`Unknown database "${unknown.join(', ')}" in ${variable} (known: ${BENCH_DATABASES.join(', ')})`);
+  return BENCH_DATABASES.filter((k) => names.includes(k));
+}
+
+/** How a section's database was set up, for the report. */
+export function benchDatabaseSettings(postgres: BenchPostgres | null): string {
+  return postgres ? `throw-away cluster (initdb, trust auth, loopback), ${POSTGRES_SETTINGS.join(', ')}; server pool max 10` : `DATA_DIR on the local disk, in the server's own thread`;
+}

@@ -8,7 +8,7 @@ import { ANALYTICS_DATASET, seedTimeLogs, type TimeLogSeed } from '../lib/analyt
 import { loginUser } from '../lib/apiClient';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { type BenchPostgres, POSTGRES_SETTINGS, postgresUnavailable, startPostgres } from '../lib/postgres';
+import { BENCH_DATABASE_LABEL as LABEL, BENCH_DATABASES, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
 import { makeTempDir, removeTempDir } from '../lib/processes';
 import { type BenchServer, serverDataDir, startServer } from '../lib/server';
 import { SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
@@ -33,9 +33,8 @@ export const ANALYTICS_LOAD = {
   targetP99Ms: 200,
 } as const;
 
-export const ANALYTICS_DATABASES = ['pglite', 'postgresql'] as const;
-export type AnalyticsDatabaseKind = (typeof ANALYTICS_DATABASES)[number];
-const LABEL: Record<AnalyticsDatabaseKind, string> = { pglite: 'PGlite (embedded, default)', postgresql: 'PostgreSQL' };
+export const ANALYTICS_DATABASES = BENCH_DATABASES;
+export type AnalyticsDatabaseKind = BenchDatabaseKind;
 
 export interface AnalyticsRun {
   period: string;
@@ -204,7 +203,7 @@ async function runOnDatabase(kind: AnalyticsDatabaseKind, timeZone: string, pass
       kind,
       database: LABEL[kind],
       version: postgres?.version ?? appointments.serverVersion,
-      settings: postgres ? `throw-away cluster (initdb, trust auth, loopback), ${POSTGRES_SETTINGS.join(', ')}; server pool max 10` : `DATA_DIR on the local disk, in the server's own thread`,
+      settings: benchDatabaseSettings(postgres),
       today,
       appointments,
       timeLogs,
@@ -224,12 +223,7 @@ async function runOnDatabase(kind: AnalyticsDatabaseKind, timeZone: string, pass
 
 /** The databases to run on: BENCH_ANALYTICS_DATABASES=pglite,postgresql (default both). */
 export function analyticsDatabases(): AnalyticsDatabaseKind[] {
-  const raw = process.env.BENCH_ANALYTICS_DATABASES?.trim();
-  if (!raw) return [...ANALYTICS_DATABASES];
-  const names = raw.split(',').map((s) => s.trim().toLowerCase());
-  const unknown = names.filter((n) => !(ANALYTICS_DATABASES as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`Unknown database "${unknown.join(', ')}" in BENCH_ANALYTICS_DATABASES (known: ${ANALYTICS_DATABASES.join(', ')})`);
-  return ANALYTICS_DATABASES.filter((k) => names.includes(k));
+  return benchDatabasesFrom('BENCH_ANALYTICS_DATABASES');
 }
 
 /** The analytics section: each database seeded on its own, then its own API-only server measured. */

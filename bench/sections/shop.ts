@@ -6,7 +6,7 @@ import { type BenchSession, loginUser } from '../lib/apiClient';
 import { prng } from '../lib/prng';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { type BenchPostgres, POSTGRES_SETTINGS, postgresUnavailable, startPostgres } from '../lib/postgres';
+import { BENCH_DATABASE_LABEL as LABEL, BENCH_DATABASES, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
 import { makeTempDir, removeTempDir } from '../lib/processes';
 import { type BenchServer, serverDataDir, startServer } from '../lib/server';
 import { BOOKING_WINDOW_DAYS, type ContentionBay, contentionBays, customerEmail, SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
@@ -26,9 +26,8 @@ export const SHOP_LOAD = {
   loginConcurrency: 4,
 } as const;
 
-export const SHOP_DATABASES = ['pglite', 'postgresql'] as const;
-export type ShopDatabaseKind = (typeof SHOP_DATABASES)[number];
-const LABEL: Record<ShopDatabaseKind, string> = { pglite: 'PGlite (embedded, default)', postgresql: 'PostgreSQL' };
+export const SHOP_DATABASES = BENCH_DATABASES;
+export type ShopDatabaseKind = BenchDatabaseKind;
 
 interface Latencies {
   p50Ms: number;
@@ -374,7 +373,7 @@ async function runOnDatabase(kind: ShopDatabaseKind, timeZone: string, passwordH
       kind,
       database: LABEL[kind],
       version: postgres?.version ?? seed.serverVersion,
-      settings: postgres ? `throw-away cluster (initdb, trust auth, loopback), ${POSTGRES_SETTINGS.join(', ')}; server pool max 10` : `DATA_DIR on the local disk, in the server's own thread`,
+      settings: benchDatabaseSettings(postgres),
       today,
       seed,
       loginsMs,
@@ -394,12 +393,7 @@ async function runOnDatabase(kind: ShopDatabaseKind, timeZone: string, passwordH
 
 /** The databases to run on: BENCH_SHOP_DATABASES=pglite,postgresql (default both). */
 export function shopDatabases(): ShopDatabaseKind[] {
-  const raw = process.env.BENCH_SHOP_DATABASES?.trim();
-  if (!raw) return [...SHOP_DATABASES];
-  const names = raw.split(',').map((s) => s.trim().toLowerCase());
-  const unknown = names.filter((n) => !(SHOP_DATABASES as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`Unknown database "${unknown.join(', ')}" in BENCH_SHOP_DATABASES (known: ${SHOP_DATABASES.join(', ')})`);
-  return SHOP_DATABASES.filter((k) => names.includes(k));
+  return benchDatabasesFrom('BENCH_SHOP_DATABASES');
 }
 
 /**
