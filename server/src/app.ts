@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { analyticsRoutes } from './analytics/routes';
+import { syncAnalyticsTimeZone } from './analytics/rollups';
 import { appointmentRoutes } from './appointments/routes';
 import { AccessTokens } from './auth/accessTokens';
 import { bootstrapAdmin } from './auth/adminBootstrap';
@@ -187,6 +188,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     app.decorate('now', options.now ?? systemClock);
     await app.register(database, { config });
     app.decorate('catalog', await Catalog.load(app.db, config.shopTimeZone));
+    // The analytics rollups count days in the shop's time zone: a new installation, or a changed SHOP_TIME_ZONE,
+    // rebuilds them — once at start, with the rest of the database's preparation, not in a route module.
+    if (await syncAnalyticsTimeZone(app.db, app.catalog.timeZone)) app.log.info({ timeZone: app.catalog.timeZone }, 'analytics rollups rebuilt for the shop time zone');
     app.setErrorHandler(errorHandler);
     registerBodyParsing(app);
     registerNulGuard(app);

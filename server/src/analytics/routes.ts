@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Analytics as AnalyticsAnswer, AnalyticsQuery, DEFAULT_ANALYTICS_PERIOD } from '../contract/analytics';
 import { typed } from '../plugins/typeProvider';
 import { Analytics } from './queries';
-import { syncAnalyticsTimeZone } from './rollups';
 
 /** /api/analytics — the admin's figures for the last 7, 30 or 90 days (contract/analytics.ts). */
 export async function analyticsRoutes(scope: FastifyInstance): Promise<void> {
   const app = typed(scope);
-  // The rollups count days in the shop's time zone: a new installation, or a changed SHOP_TIME_ZONE, rebuilds them.
-  if (await syncAnalyticsTimeZone(app.db, app.catalog.timeZone)) app.log.info({ timeZone: app.catalog.timeZone }, 'analytics rollups rebuilt for the shop time zone');
   const analytics = new Analytics(app.db, app.catalog, app.now);
 
   app.get('/analytics', { schema: { querystring: AnalyticsQuery, response: { 200: AnalyticsAnswer } }, onRequest: app.requireRole('ADMIN') }, async (request) =>
