@@ -1,13 +1,8 @@
+import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
 import { parseStoredUser } from './sessionUser';
 import type { SessionUser } from './types';
 
-/** Browser storage keys (spec §3, §9). */
-export const STORAGE_KEYS = {
-  token: 'token',
-  refreshToken: 'refresh_token',
-  user: 'user',
-  rememberMe: 'remember_me',
-} as const;
+export { STORAGE_KEYS };
 
 export interface StoredSession {
   token: string;
@@ -16,14 +11,6 @@ export interface StoredSession {
 }
 
 export type StoredSessionResult = { kind: 'session'; session: StoredSession } | { kind: 'none' } | { kind: 'corrupt' };
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export const tokenStorage = {
   getToken: (): string | null => storage()?.getItem(STORAGE_KEYS.token) ?? null,

@@ -1,20 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
 
 /**
  * "Is someone signed in in this browser?" for the public pages, which must not load the store or the auth feature
- * (the landing route's budget, scripts/check-budgets.ts). It reads what the session keeps in localStorage — the keys
- * of src/features/auth/tokenStorage.ts (a test keeps them in step): an access token and a readable user, the same
+ * (the landing route's budget, scripts/check-budgets.ts). It reads what the session keeps in localStorage (the keys
+ * in src/lib/sessionStorageKeys.ts, shared with the auth feature): an access token and a readable user, the same
  * test the app applies at start (spec §4 "App start"). An expired token still counts: the app refreshes it.
  */
-export const SESSION_KEYS = { token: 'token', user: 'user' } as const;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+export const SESSION_KEYS = { token: STORAGE_KEYS.token, user: STORAGE_KEYS.user } as const;
 
 export function hasStoredSession(): boolean {
   const s = storage();

@@ -1,0 +1,19 @@
+/**
+ * Where the session lives in the browser (spec §3, §9): the localStorage keys, and localStorage itself when the
+ * browser lets us use it. Shared by the auth feature and the public pages (which must not load the auth feature).
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  rememberMe: 'remember_me',
+} as const;
+
+/** localStorage, or null where there is none or it is blocked (private modes, sandboxed frames). */
+export function localStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
