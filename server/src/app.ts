@@ -13,6 +13,8 @@ import type { AppConfig, HttpLimits } from './config';
 import { seedDemoWorkshop } from './demo/seed';
 import { contactRoutes } from './contact/routes';
 import { employeeRoutes } from './employees/routes';
+import { eventRoutes } from './events/routes';
+import { notificationRoutes } from './notifications/routes';
 import { OAuthCodes } from './oauth/codes';
 import { GoogleSignIn } from './oauth/google';
 import { oauthRoutes } from './oauth/routes';
@@ -28,6 +30,7 @@ import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plug
 import { registerNulGuard, schemaController } from './plugins/validation';
 import { deriveKeys, resolveJwtSecret } from './secrets';
 import { timeLogRoutes } from './timeLogs/routes';
+import { trackingRoutes } from './tracking/routes';
 import { Users } from './users/queries';
 import { vehicleRoutes } from './vehicles/routes';
 
@@ -160,6 +163,9 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
       await api.register(reportRoutes);
       await api.register(analyticsRoutes);
       await api.register(contactRoutes);
+      await api.register(eventRoutes);
+      await api.register(notificationRoutes);
+      await api.register(trackingRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,8 @@ const loadServicesPage = () => import(/* webpackChunkName: "info" */ '@/features
 const ServicesPage = lazy(loadServicesPage);
 const loadPricingPage = () => import(/* webpackChunkName: "info" */ '@/features/landing/PricingPage');
 const PricingPage = lazy(loadPricingPage);
+const loadTrackingPage = () => import(/* webpackChunkName: "tracking" */ '@/features/tracking/TrackingPage');
+const TrackingPage = lazy(loadTrackingPage);
 const loadLoginPage = () => import(/* webpackChunkName: "login" */ '@/features/auth/pages/LoginPage');
 const LoginPage = lazy(loadLoginPage);
 const loadRegisterPage = () => import(/* webpackChunkName: "register" */ '@/features/auth/pages/RegisterPage');
@@ -104,6 +106,7 @@ export const routes: RouteObject[] = [
       { path: '/about', element: <AboutPage />, handle: { preload: loadAboutPage } },
       { path: '/services', element: <ServicesPage />, handle: { preload: loadServicesPage } },
       { path: '/pricing', element: <PricingPage />, handle: { preload: loadPricingPage } },
+      { path: '/track/:token', element: <TrackingPage />, handle: { preload: loadTrackingPage } },
       {
         element: <StoreLayout />,
         handle: { preload: loadStoreLayout },

@@ -9,6 +9,9 @@ import * as jobHistory from './migrations/0006_job_history';
 import * as timeLogReview from './migrations/0007_timelog_review';
 import * as contact from './migrations/0008_contact';
 import * as analytics from './migrations/0009_analytics';
+import * as notifications from './migrations/0010_notifications';
+import * as liveEvents from './migrations/0011_live_events';
+import * as tracking from './migrations/0012_tracking';
 
 /**
  * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '0007_timelog_review': timeLogReview,
   '0008_contact': contact,
   '0009_analytics': analytics,
+  '0010_notifications': notifications,
+  '0011_live_events': liveEvents,
+  '0012_tracking': tracking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,55 @@
+/**
+ * Stored notifications (issue 16): one row per recipient, written in the same transaction as the change it tells
+ * of, and announced on the live stream as `notification.created`.
+ * - GET /api/notifications?limit=&cursor= (any signed-in user: their own, newest first) → NotificationPage
+ * - POST /api/notifications/:id/read → Notification (someone else's id: 404 "Notification not found")
+ * - POST /api/notifications/read-all → { unreadCount: 0 }
+ */
+import { type Static, Type } from 'typebox';
+import { Id, Instant, PageQuery, Paged, StringEnum } from './common';
+
+/**
+ * Who is told of what:
+ * - BOOKING_RECEIVED: admins
+ * - JOB_ASSIGNED: the technician assigned, and the customer
+ * - JOB_STARTED, JOB_AWAITING_PARTS, JOB_COMPLETED: the customer
+ * - BOOKING_CANCELLED, BOOKING_RESCHEDULED: the technician assigned, and admins
+ * Nobody is told of their own action.
+ */
+export const NOTIFICATION_KINDS = [
+  'BOOKING_RECEIVED',
+  'JOB_ASSIGNED',
+  'JOB_STARTED',
+  'JOB_AWAITING_PARTS',
+  'JOB_COMPLETED',
+  'BOOKING_CANCELLED',
+  'BOOKING_RESCHEDULED',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_MESSAGES = { notFound: 'Notification not found' } as const;
+
+export const Notification = Type.Object({
+  id: Type.String(),
+  kind: StringEnum(NOTIFICATION_KINDS),
+  appointmentId: Type.Union([Type.String(), Type.Null()]),
+  /** A short line, e.g. "Job completed". */
+  title: Type.String(),
+  /** One sentence naming the vehicle, the service and the time, e.g. "Your Nissan Leaf (WP-CAR-1290) is ready: Full service is completed." */
+  message: Type.String(),
+  createdAt: Instant,
+  readAt: Type.Union([Instant, Type.Null()]),
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationListQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type NotificationListQuery = Static<typeof NotificationListQuery>;
+
+export const NotificationPage = Type.Object({ ...Paged(Notification).properties, unreadCount: Type.Integer({ minimum: 0 }) });
+export type NotificationPage = Static<typeof NotificationPage>;
+
+export const NotificationParams = Type.Object({ id: Id('Notification id') });
+export type NotificationParams = Static<typeof NotificationParams>;
+
+export const UnreadCount = Type.Object({ unreadCount: Type.Integer({ minimum: 0 }) });
+export type UnreadCount = Static<typeof UnreadCount>;

@@ -1,0 +1,54 @@
+/**
+ * Tracking links (issue 16): follow one job through one link, without signing in.
+ * - GET /api/appointments/:id/tracking-link (the job's customer, admins) → TrackingLink; makes one if the job has
+ *   none that is live. Anyone else: the same 404 as GET /api/appointments/:id.
+ * - POST /api/appointments/:id/tracking-link/revoke (the same people) → TrackingLink: the old link stops working
+ *   at once and a new one is issued.
+ * - GET /api/track/:token (anyone, rate-limited per IP) → TrackedJob; a wrong, revoked or expired token: 404
+ *   "Tracking link not found" (the same answer for each).
+ * - GET /api/track/:token/events (anyone, rate-limited per IP): the live stream (contract/live.ts) scoped to this
+ *   job: `appointment.updated` events only, and `session-ended` when the link is revoked or expires.
+ *
+ * The token: 128 random bits, base64url (22 characters). A link expires 30 days after the job is completed.
+ * The page shows only what is below — no e-mail, phone, address or surname.
+ */
+import { type Static, Type } from 'typebox';
+import { Instant, StringEnum } from './common';
+import { APPOINTMENT_STATUSES, STAGES } from './statuses';
+
+export const TRACKING_MESSAGES = { notFound: 'Tracking link not found' } as const;
+export const TRACKING_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22}$';
+export const TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS = 30;
+
+export const TrackingLink = Type.Object({
+  token: Type.String(),
+  /** `/track/<token>`: the SPA's page (same origin). */
+  path: Type.String(),
+  /** null while the job is not completed. */
+  expiresAt: Type.Union([Instant, Type.Null()]),
+});
+export type TrackingLink = Static<typeof TrackingLink>;
+
+export const TrackingParams = Type.Object({
+  token: Type.String({ maxLength: 64, errorMessages: { maxLength: TRACKING_MESSAGES.notFound } }),
+});
+export type TrackingParams = Static<typeof TrackingParams>;
+
+export const TrackedJob = Type.Object({
+  version: Type.Integer(),
+  plate: Type.String(),
+  /** The service type's name, e.g. "Full service". */
+  service: Type.String(),
+  centre: Type.String(),
+  status: StringEnum(APPOINTMENT_STATUSES),
+  stage: Type.Union([StringEnum(STAGES), Type.Null()]),
+  /** The booked date and slot, in the shop's time zone. */
+  date: Type.String(),
+  slot: Type.String(),
+  technicianFirstName: Type.Union([Type.String(), Type.Null()]),
+  /** When the job is expected to be done (the technician's estimate, else the slot plus the service's duration), and its catalogue price. */
+  estimate: Type.Object({ completion: Type.Union([Instant, Type.Null()]), price: Type.Number() }),
+  /** The stage timeline, oldest first: booked, assigned, started, awaiting parts, quality check, completed… */
+  timeline: Type.Array(Type.Object({ event: Type.String(), label: Type.String(), at: Instant })),
+});
+export type TrackedJob = Static<typeof TrackedJob>;

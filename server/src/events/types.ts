@@ -1,0 +1,42 @@
+import type { LiveEventData } from '../contract/live';
+
+/**
+ * Who may receive a data event (issue 16): the appointment's customer, its technicians (the one assigned after the
+ * change and, on a reassignment, the one taken off, so the job leaves their list), admins; a notification's one
+ * recipient. Built by the database (live_events, migration 0011) in the change's own transaction.
+ */
+export interface LiveAudience {
+  /** Every admin receives it (true for appointment and time-log events). */
+  admins: boolean;
+  /** Individual users who receive it (customer, technicians; a notification's recipient). */
+  userIds: string[];
+}
+
+export interface PublishedEvent {
+  /** Monotonic per database (the live_events row id), sent as the SSE `id:`. */
+  eventId: string;
+  data: LiveEventData;
+  audience: LiveAudience;
+}
+
+/** A stream's filter: a signed-in user's (their own audience) or a tracking link's (one appointment). */
+export type LiveSubscriber =
+  | { kind: 'user'; userId: string; isAdmin: boolean; sessionId: string }
+  | { kind: 'appointment'; appointmentId: string };
+
+export interface LiveSubscription {
+  unsubscribe(): void;
+}
+
+/**
+ * The process's fan-out of committed events (events/liveEvents.ts): one database LISTEN per instance, every
+ * subscriber in this process filtered by audience. `app.liveEvents`.
+ */
+export interface LiveEventHub {
+  /** `onEvent` for every event this subscriber may see; `onControl` for resync and session-ended. */
+  subscribe(subscriber: LiveSubscriber, handlers: { onEvent(event: PublishedEvent): void; onControl(control: 'resync' | 'session-ended'): void }): LiveSubscription;
+  /** Events after `afterEventId` this subscriber may see, oldest first; null when they are no longer kept (send resync). */
+  replay(subscriber: LiveSubscriber, afterEventId: string): Promise<PublishedEvent[] | null>;
+  /** Subscribers connected to this instance (for the bench and the health log). */
+  readonly size: number;
+}

@@ -1,0 +1,4 @@
+/** Issue 16 scaffold: the public tracking page at /track/:token. */
+export default function TrackingPage() {
+  return null;
+}
