@@ -52,6 +52,8 @@ export interface AppConfig {
   requestsPerIpPerMinute: number;
   /** Contact-form messages per client IP per hour; newsletter sign-ups get as many (CONTACT_MESSAGES_PER_IP_PER_HOUR). */
   contactMessagesPerIpPerHour: number;
+  /** Public tracking-link requests (page data and stream) per client IP per minute (TRACKING_REQUESTS_PER_IP_PER_MINUTE). */
+  trackingRequestsPerIpPerMinute: number;
   /** Active sessions per user; starting one more revokes the oldest (MAX_SESSIONS_PER_USER). */
   maxSessionsPerUser: number;
   /** Built SPA to serve (history fallback, security headers); undefined → API only. */
@@ -239,6 +241,7 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     registrationsPerIpPerHour: readInt(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
     requestsPerIpPerMinute: readInt(env, 'REQUESTS_PER_IP_PER_MINUTE', 600, 1, 10_000_000),
     contactMessagesPerIpPerHour: readInt(env, 'CONTACT_MESSAGES_PER_IP_PER_HOUR', 5, 1, 1_000_000),
+    trackingRequestsPerIpPerMinute: readInt(env, 'TRACKING_REQUESTS_PER_IP_PER_MINUTE', 60, 1, 10_000_000),
     maxSessionsPerUser: readInt(env, 'MAX_SESSIONS_PER_USER', 20, 1, 100_000),
     staticDir: read(env, 'STATIC_DIR'),
     production,

@@ -34,6 +34,8 @@ export interface LimitRules {
   contactMessages: LimitRule;
   /** POST /api/newsletter per client IP: as many per hour as contact messages, counted apart. */
   newsletter: LimitRule;
+  /** GET /api/track/:token and its stream per client IP (TRACKING_REQUESTS_PER_IP_PER_MINUTE): a wrong token costs a guesser as much as a right one. */
+  tracking: LimitRule;
 }
 
 export function limitRules(config: AppConfig): LimitRules {
@@ -50,6 +52,7 @@ export function limitRules(config: AppConfig): LimitRules {
     },
     contactMessages: { name: 'contact', max: config.contactMessagesPerIpPerHour, windowMs: HOUR_MS, message: LIMIT_MESSAGES.tooManyContactMessages },
     newsletter: { name: 'newsletter', max: config.contactMessagesPerIpPerHour, windowMs: HOUR_MS, message: LIMIT_MESSAGES.tooManySubscriptions },
+    tracking: { name: 'tracking', max: config.trackingRequestsPerIpPerMinute, windowMs: MINUTE_MS, message: LIMIT_MESSAGES.tooManyRequests },
   };
 }
 
