@@ -1,0 +1,123 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STREAM_CONTROL } from '../contract/live';
+
+/**
+ * Server-sent events framing (issue 16), shared by GET /api/events and the tracking link's
+ * GET /api/track/:token/events. Usage in a route handler (after authorization — errors must be answered before
+ * the stream starts):
+ *
+ *   const stream = openSseStream(request, reply, { heartbeatMs: config.live.heartbeatIntervalMs });
+ *   const subscription = app.liveEvents.subscribe(subscriber, {
+ *     onEvent: (event) => stream.writeEvent(event.data.type, event.data, event.eventId),
+ *     onControl: (control) => { stream.writeControl(control); if (control === 'session-ended') stream.close(); },
+ *   });
+ *   stream.onClose(() => subscription.unsubscribe());
+ *   return reply; // the response stays open until stream.close() or the client goes away
+ *
+ * - The answer goes through `reply.send(<stream>)`, so the app's onSend hooks (security headers) still run;
+ *   headers: `Content-Type: text/event-stream`, `Cache-Control: no-store, no-transform` (no-transform: a
+ *   compressing proxy such as the dev server's must not buffer it), `X-Accel-Buffering: no` (nginx).
+ * - The socket's idle timeout (Fastify's `connectionTimeout`) is switched off for the stream's life and restored
+ *   after; the request timeout only covers receiving the request, which is over by then.
+ * - A heartbeat event (`event: heartbeat`, `data: {}`) every `heartbeatMs` keeps proxies from closing it and
+ *   lets the client tell a dead stream; `onHeartbeat` runs just before each one (e.g. to check token expiry).
+ * - A client that does not read (more than `maxBufferedBytes` waiting) is cut off rather than buffered forever.
+ * - `close()` ends the response; `onClose` callbacks run once, whoever ended it (server, client, app close).
+ */
+export interface SseStream {
+  /** A data event: `id:` (when given), `event:`, `data:` JSON on one line. False once the stream is closed. */
+  writeEvent(event: string, data: unknown, id?: string): boolean;
+  /** A control event (no `id:`): heartbeat, token-expired, session-ended, resync. */
+  writeControl(control: string, data?: Record<string, unknown>): boolean;
+  /** Ends the stream (idempotent). */
+  close(): void;
+  /** Runs once when the stream ends, for any reason (registered after the end: runs at once). */
+  onClose(callback: () => void): void;
+  readonly closed: boolean;
+}
+
+export interface SseOptions {
+  heartbeatMs: number;
+  /** Called before each heartbeat; return false to skip it (the callback closed the stream, say). */
+  onHeartbeat?: () => boolean | void;
+  /** Bytes waiting to be sent beyond which the client counts as gone (default 1 MiB). */
+  maxBufferedBytes?: number;
+}
+
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+/** One SSE message. `data` is JSON on one line (JSON.stringify never emits a raw newline). */
+export function formatSseMessage(event: string, data: unknown, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Starts the event stream answer on `reply`; see SseStream. */
+export function openSseStream(request: FastifyRequest, reply: FastifyReply, options: SseOptions): SseStream {
+  const maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+  const body = new PassThrough();
+  const socket = request.raw.socket;
+  const server = request.server.server;
+  const callbacks: Array<() => void> = [];
+  let closed = false;
+
+  socket.setTimeout(0);
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    if (!socket.destroyed) socket.setTimeout(server.timeout);
+    if (!body.writableEnded) body.end();
+    for (const callback of callbacks.splice(0)) {
+      try {
+        callback();
+      } catch (error) {
+        request.log.error({ err: error }, 'event stream close callback failed');
+      }
+    }
+  };
+
+  const write = (text: string): boolean => {
+    if (closed) return false;
+    if (body.writableLength + reply.raw.writableLength > maxBuffered) {
+      finish();
+      return false;
+    }
+    body.write(text);
+    return true;
+  };
+
+  const heartbeat = setInterval(() => {
+    if (options.onHeartbeat?.() === false || closed) return;
+    write(formatSseMessage(STREAM_CONTROL.heartbeat, {}));
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  // The client went away (or the connection was cut): clean up at once.
+  reply.raw.on('close', finish);
+  body.on('error', finish);
+
+  reply.headers(SSE_HEADERS);
+  reply.code(200);
+  // A comment line first, so the headers go out at once and the client's fetch resolves.
+  body.write(':\n\n');
+  void reply.send(body);
+
+  return {
+    writeEvent: (event, data, id) => write(formatSseMessage(event, data, id)),
+    writeControl: (control, data = {}) => write(formatSseMessage(control, data)),
+    close: finish,
+    onClose: (callback) => {
+      if (closed) callback();
+      else callbacks.push(callback);
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
