@@ -9,7 +9,8 @@
  * - GET /api/track/:token/events (anyone, rate-limited per IP): the live stream (contract/live.ts) scoped to this
  *   job: `appointment.updated` events only, and `session-ended` when the link is revoked or expires.
  *
- * The token: 128 random bits, base64url (22 characters). A link expires 30 days after the job is completed.
+ * The token: 128 random bits, base64url (22 characters). A link expires 30 days after the job is completed (or
+ * cancelled); a reopened job's link works again. Answers are `Cache-Control: no-store`, `Referrer-Policy: no-referrer`.
  * The page shows only what is below — no e-mail, phone, address or surname.
  */
 import { type Static, Type } from 'typebox';
@@ -29,9 +30,8 @@ export const TrackingLink = Type.Object({
 });
 export type TrackingLink = Static<typeof TrackingLink>;
 
-export const TrackingParams = Type.Object({
-  token: Type.String({ maxLength: 64, errorMessages: { maxLength: TRACKING_MESSAGES.notFound } }),
-});
+/** Any string: a token of the wrong shape is "not found" like any other wrong token (never a 400 telling it apart). */
+export const TrackingParams = Type.Object({ token: Type.String() });
 export type TrackingParams = Static<typeof TrackingParams>;
 
 export const TrackedJob = Type.Object({
@@ -42,9 +42,10 @@ export const TrackedJob = Type.Object({
   centre: Type.String(),
   status: StringEnum(APPOINTMENT_STATUSES),
   stage: Type.Union([StringEnum(STAGES), Type.Null()]),
-  /** The booked date and slot, in the shop's time zone. */
+  /** The booked date (`YYYY-MM-DD`) and slot (`HH:MM`), in the shop's time zone, and the slot's label ("09:00-10:00 AM"). */
   date: Type.String(),
   slot: Type.String(),
+  slotLabel: Type.String(),
   technicianFirstName: Type.Union([Type.String(), Type.Null()]),
   /** When the job is expected to be done (the technician's estimate, else the slot plus the service's duration), and its catalogue price. */
   estimate: Type.Object({ completion: Type.Union([Instant, Type.Null()]), price: Type.Number() }),

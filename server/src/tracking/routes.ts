@@ -1,6 +1,57 @@
 import type { FastifyInstance } from 'fastify';
+import { AppointmentParams } from '../contract/appointments';
+import { TrackedJob, TrackingLink, TrackingParams } from '../contract/tracking';
+import { viewerOf } from '../plugins/authenticate';
+import { NO_STORE } from '../plugins/cacheControl';
+import { typed } from '../plugins/typeProvider';
+import { TrackingLinks } from './queries';
+import { TrackingRevocations } from './revocations';
+import { registerTrackingStream } from './stream';
 
-/** Issue 16 scaffold: the tracking routes. */
-export async function trackingRoutes(_scope: FastifyInstance): Promise<void> {
-  // scaffold: filled in by the issue 16 work
+/**
+ * Tracking links (contract/tracking.ts):
+ * - GET /api/appointments/:id/tracking-link, POST /api/appointments/:id/tracking-link/revoke — the job's customer
+ *   and admins (anyone else: GET /api/appointments/:id's 404);
+ * - GET /api/track/:token, GET /api/track/:token/events — public, limited per client IP, never cached, and with
+ *   no referrer sent on from the page's API answers. A wrong, revoked or expired token: the same 404 (body and
+ *   headers), from one place (TrackingLinks.resolve).
+ */
+export async function trackingRoutes(scope: FastifyInstance): Promise<void> {
+  const app = typed(scope);
+  const links = new TrackingLinks(app.db, app.catalog, app.now);
+  const revocations = new TrackingRevocations();
+
+  app.get(
+    '/appointments/:id/tracking-link',
+    { schema: { params: AppointmentParams, response: { 200: TrackingLink } }, onRequest: app.authenticate },
+    async (request) => links.linkFor(viewerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/appointments/:id/tracking-link/revoke',
+    { schema: { params: AppointmentParams, response: { 200: TrackingLink } }, onRequest: app.authenticate },
+    async (request) => {
+      const { link, revoked } = await links.revoke(viewerOf(request), request.params.id);
+      if (revoked !== undefined) revocations.revoked(revoked);
+      return link;
+    },
+  );
+
+  await app.register(async (publicScope) => {
+    const track = typed(publicScope);
+    // Every answer here — the job, a 404, a 429 — carries the same privacy headers.
+    track.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE); // the stream keeps its own "no-store, no-transform"
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return payload;
+    });
+    const perIp = track.rateLimits.perIp(track.rateLimits.rules.tracking);
+
+    track.get('/track/:token', { schema: { params: TrackingParams, response: { 200: TrackedJob } }, onRequest: perIp }, async (request) =>
+      links.tracked(request.params.token),
+    );
+
+    registerTrackingStream(track, { links, revocations, perIp });
+  });
 }
