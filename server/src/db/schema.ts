@@ -1,5 +1,6 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Role } from '../contract/auth';
+import type { NotificationKind } from '../contract/notifications';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
@@ -41,6 +42,8 @@ export interface UsersTable {
   approved_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** E-mail about their jobs (issue 16, migration 0010): on unless the user turned it off in their profile. */
+  email_notifications: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One sign-in = one session = one refresh-token rotation family. `expires_at` is absolute and never extended. */
@@ -208,6 +211,39 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+/** One notification per recipient (migration 0010), written by the job-history trigger; `read_at` NULL: unread. */
+export interface NotificationsTable {
+  id: ColumnType<string, string | undefined, never>;
+  user_id: string;
+  kind: NotificationKind;
+  appointment_id: string | null;
+  title: string;
+  message: string;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+/** The e-mail outbox (migration 0010): written with the change, sent by server/src/mail/worker.ts. */
+export interface EmailOutboxTable {
+  id: ColumnType<string, string | undefined, never>;
+  user_id: string | null;
+  appointment_id: string | null;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: ColumnType<string | null, string | null | undefined, string | null>;
+  message_id: ColumnType<string, string | undefined, never>;
+  state: ColumnType<'PENDING' | 'SENT' | 'FAILED', 'PENDING' | 'SENT' | 'FAILED' | undefined, 'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: ColumnType<number, number | undefined, number | RawBuilder<number>>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: NullableTimestamp;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -223,6 +259,8 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  notifications: NotificationsTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type Db = Kysely<Database>;
