@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { call, failure, type Json } from '../helpers/http';
-import { approvedTechnician, assigned, booked, day, type Person, type Shop, shopTime, signUp, startShop } from '../helpers/shop';
+import { ADMIN, approvedTechnician, assigned, booked, day, login, type Person, type Shop, shopTime, signUp, startShop } from '../helpers/shop';
 
 const DAY_MS = 86_400_000;
 const NOT_FOUND = failure('Tracking link not found');
@@ -194,12 +194,15 @@ describe('GET /api/track/:token', () => {
       expect((await track(token)).status).toBe(200);
       shop.clock.advance(2000);
       expect(await track(token)).toMatchObject({ status: 404, body: NOT_FOUND });
+      // A month on, the access tokens have expired too: sign in again.
+      const customerNow = await login(shop.app, customer.email, 'correct-horse-1');
+      const adminNow = await login(shop.app, ADMIN.email, ADMIN.password);
       // The customer still sees the (expired) link: the same one, not a new live one.
-      expect((await linkOf(customer, job.id)).body).toEqual({ token, path: `/track/${token}`, expiresAt });
+      expect((await linkOf(customerNow, job.id)).body).toEqual({ token, path: `/track/${token}`, expiresAt });
 
-      await setStatus(shop.admin, job.id, { status: 'in_progress' });
+      await setStatus(adminNow, job.id, { status: 'in_progress' });
       expect((await track(token)).status).toBe(200);
-      expect((await linkOf(customer, job.id)).body.expiresAt).toBeNull();
+      expect((await linkOf(customerNow, job.id)).body.expiresAt).toBeNull();
     } finally {
       shop.clock.advance(start - shop.clock.now());
     }
