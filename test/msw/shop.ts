@@ -20,4 +20,12 @@ export const shopHandlers = [
   http.get(`${API}/employees`, () => HttpResponse.json([])),
   // The admin navigation's unread count (AdminLayout): no contact messages.
   http.get(`${API}/contact-messages`, () => HttpResponse.json({ items: [], total: 0, unreadCount: 0 })),
+  // A job's tracking link (the job detail and the booking confirmation show it): one per job, not expiring.
+  http.get(`${API}/appointments/:id/tracking-link`, ({ params }) => HttpResponse.json(trackingLinkOf(String(params.id)))),
 ];
+
+/** The default tracking link of job `id`: a 22-character token made from the id. */
+export function trackingLinkOf(id: string, expiresAt: string | null = null) {
+  const token = `${id.replace(/[^A-Za-z0-9]/g, '')}tttttttttttttttttttttt`.slice(0, 22);
+  return { token, path: `/track/${token}`, expiresAt };
+}
