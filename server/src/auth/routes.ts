@@ -148,7 +148,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
 
   app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, onRequest: app.authenticate }, async (request) => {
     const { user } = authOf(request);
-    const { fullName, phoneNumber, address, role } = request.body;
+    const { fullName, phoneNumber, address, role, emailNotifications } = request.body;
     // Roles are CUSTOMER or EMPLOYEE here; ADMIN exists only through ADMIN_EMAIL, and an admin keeps the role.
     if (role === 'ADMIN' || (role !== undefined && user.role === 'ADMIN')) {
       throw new HttpError(403, MESSAGES.accessDenied);
@@ -160,6 +160,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
       address: address?.trim() || undefined,
       // The role is chosen while completing the profile; once complete, an account keeps its role (ignored).
       role: isProfileComplete(user) ? undefined : role,
+      emailNotifications,
     });
     return toProfile(updated);
   });

@@ -117,6 +117,8 @@ export const UpdateProfileBody = Type.Object(
     phoneNumber: Type.Optional(phoneNumber),
     address: Type.Optional(address),
     role: Type.Optional(StringEnum(ROLES, { errorMessages: { enum: 'Role must be CUSTOMER or EMPLOYEE', type: 'Role must be CUSTOMER or EMPLOYEE' } })),
+    /** E-mail about one's jobs (issue 16): false turns it off; absent leaves it as it is. */
+    emailNotifications: Type.Optional(Type.Boolean({ errorMessages: { type: 'E-mail notifications must be true or false' } })),
   },
   { additionalProperties: false },
 );
@@ -140,5 +142,7 @@ export const Profile = Type.Object({
   department: Type.Optional(Type.String()),
   /** EMPLOYEE only: PENDING until an admin approves the technician on the Staff page (docs: server/README.md). */
   approvalStatus: Type.Optional(StringEnum(APPROVAL_STATUSES)),
+  /** Whether the user gets e-mail about their jobs (booking, assignment, start, awaiting parts, completion). */
+  emailNotifications: Type.Boolean(),
 });
 export type Profile = Static<typeof Profile>;

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Catalog } from '../catalog/queries';
 import { seedDemoContactMessages } from '../contact/demo';
 import { type Clock, isoAt } from '../clock';
+import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { Db, Role } from '../db/schema';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
@@ -54,6 +55,8 @@ interface DemoJob {
   progress?: number;
   /** Time logs on the job's day: [start, end, description]. */
   logs?: [string, string, string][];
+  /** The history entries that leave a notification (the bell's demo content); the others leave none. */
+  notify?: JobHistoryEvent[];
 }
 
 const CUSTOMER = 'Amaya Jayasinghe';
@@ -61,22 +64,22 @@ const CUSTOMER = 'Amaya Jayasinghe';
 /** Every state of the lifecycle, the spec's sample vehicles and people, spread over the three centres. */
 const JOBS: DemoJob[] = [
   // The demo customer's vehicles (spec: the customer dashboard's sample services).
-  { customer: CUSTOMER, vehicle: ['CAB-4821', 'Toyota', 'Corolla', 2018], service: 'FULL_SERVICE', day: 0, slot: '09:00', center: 1, status: 'IN_PROGRESS', technician: 'nimal', stage: 'IN_PROGRESS', progress: 65 },
-  { customer: CUSTOMER, vehicle: ['KD-7733', 'Honda', 'Civic', 2019], service: 'BRAKE_INSPECTION', day: 2, slot: '10:00', center: 2, status: 'CONFIRMED', technician: 'kasun' },
-  { customer: CUSTOMER, vehicle: ['WP-CAR-1290', 'Nissan', 'Leaf', 2021], service: 'BATTERY_CHECK', day: -12, slot: '09:00', center: 3, status: 'COMPLETED', technician: 'ruwan', logs: [['09:00', '09:45', 'Battery load test and charging system check.']] },
+  { customer: CUSTOMER, vehicle: ['CAB-4821', 'Toyota', 'Corolla', 2018], service: 'FULL_SERVICE', day: 0, slot: '09:00', center: 1, status: 'IN_PROGRESS', technician: 'nimal', stage: 'IN_PROGRESS', progress: 65, notify: ['STARTED'] },
+  { customer: CUSTOMER, vehicle: ['KD-7733', 'Honda', 'Civic', 2019], service: 'BRAKE_INSPECTION', day: 2, slot: '10:00', center: 2, status: 'CONFIRMED', technician: 'kasun', notify: ['ASSIGNED'] },
+  { customer: CUSTOMER, vehicle: ['WP-CAR-1290', 'Nissan', 'Leaf', 2021], service: 'BATTERY_CHECK', day: -12, slot: '09:00', center: 3, status: 'COMPLETED', technician: 'ruwan', logs: [['09:00', '09:45', 'Battery load test and charging system check.']], notify: ['COMPLETED'] },
   { customer: CUSTOMER, vehicle: ['CAA-0456', 'Suzuki', 'Swift', 2017], service: 'OIL_CHANGE', day: -30, slot: '11:00', center: 1, status: 'COMPLETED', technician: 'nimal', logs: [['11:00', '12:15', 'Oil and filter change; topped up coolant.']] },
-  { customer: CUSTOMER, vehicle: ['CAB-4821', 'Toyota', 'Corolla', 2018], service: 'TIRE_ROTATION', day: 5, slot: '14:00', center: 1, status: 'PENDING' },
-  { customer: CUSTOMER, vehicle: ['KD-7733', 'Honda', 'Civic', 2019], service: 'AIR_FILTER_REPLACEMENT', day: 9, slot: '15:00', center: 1, status: 'CANCELLED' },
+  { customer: CUSTOMER, vehicle: ['CAB-4821', 'Toyota', 'Corolla', 2018], service: 'TIRE_ROTATION', day: 5, slot: '14:00', center: 1, status: 'PENDING', notify: ['BOOKED'] },
+  { customer: CUSTOMER, vehicle: ['KD-7733', 'Honda', 'Civic', 2019], service: 'AIR_FILTER_REPLACEMENT', day: 9, slot: '15:00', center: 1, status: 'CANCELLED', notify: ['CANCELLED'] },
   // The rest of the shop (spec: the admin board's and the technician's sample appointments).
   { customer: 'Dinuka Herath', vehicle: ['WP-KL-4410', 'Suzuki', 'Swift', 2021], service: 'TIRE_ROTATION', day: 1, slot: '10:00', center: 2, status: 'CONFIRMED', technician: 'kasun' },
   { customer: 'Sanduni Peiris', vehicle: ['CAD-9921', 'Mitsubishi', 'Outlander', 2018], service: 'BATTERY_CHECK', day: 3, slot: '14:00', center: 3, status: 'CONFIRMED', technician: 'ruwan' },
-  { customer: 'Dilan Wickramasinghe', vehicle: ['KY-5521', 'Mitsubishi', 'Outlander', 2020], service: 'BRAKE_INSPECTION', day: 4, slot: '09:00', center: 1, status: 'CONFIRMED', technician: 'nimal' },
+  { customer: 'Dilan Wickramasinghe', vehicle: ['KY-5521', 'Mitsubishi', 'Outlander', 2020], service: 'BRAKE_INSPECTION', day: 4, slot: '09:00', center: 1, status: 'CONFIRMED', technician: 'nimal', notify: ['ASSIGNED'] },
   { customer: 'Sachini Rathnayake', vehicle: ['CBA-9087', 'Mazda', '3', 2022], service: 'OIL_CHANGE', day: 6, slot: '10:00', center: 2, status: 'CONFIRMED', technician: 'ruwan' },
   { customer: 'Pradeep Kumara', vehicle: ['CAA-3344', 'Toyota', 'Prius', 2017], service: 'FULL_SERVICE', day: 0, slot: '10:00', center: 1, status: 'IN_PROGRESS', technician: 'kasun', stage: 'AWAITING_PARTS', progress: 40 },
   { customer: 'Nadeesha Fonseka', vehicle: ['WP-CAR-7781', 'Nissan', 'X-Trail', 2020], service: 'FULL_SERVICE', day: 0, slot: '11:00', center: 2, status: 'IN_PROGRESS', technician: 'ruwan', stage: 'QUALITY_CHECK', progress: 90 },
-  { customer: 'Kavindi Senanayake', vehicle: ['CAB-1234', 'Toyota', 'Camry', 2020], service: 'FULL_SERVICE', day: 1, slot: '09:00', center: 1, status: 'PENDING' },
-  { customer: 'Roshan de Silva', vehicle: ['KV-2231', 'Mazda', '3', 2022], service: 'AIR_FILTER_REPLACEMENT', day: 1, slot: '11:00', center: 3, status: 'PENDING' },
-  { customer: 'Malsha Karunaratne', vehicle: ['WP-PD-5090', 'Kia', 'Sportage', 2019], service: 'BRAKE_INSPECTION', day: 2, slot: '15:00', center: 2, status: 'PENDING' },
+  { customer: 'Kavindi Senanayake', vehicle: ['CAB-1234', 'Toyota', 'Camry', 2020], service: 'FULL_SERVICE', day: 1, slot: '09:00', center: 1, status: 'PENDING', notify: ['BOOKED'] },
+  { customer: 'Roshan de Silva', vehicle: ['KV-2231', 'Mazda', '3', 2022], service: 'AIR_FILTER_REPLACEMENT', day: 1, slot: '11:00', center: 3, status: 'PENDING', notify: ['BOOKED'] },
+  { customer: 'Malsha Karunaratne', vehicle: ['WP-PD-5090', 'Kia', 'Sportage', 2019], service: 'BRAKE_INSPECTION', day: 2, slot: '15:00', center: 2, status: 'PENDING', notify: ['BOOKED'] },
   { customer: 'Chathura Abeysekara', vehicle: ['CAB-6612', 'BMW', '320i', 2016], service: 'OIL_CHANGE', day: -1, slot: '14:00', center: 1, status: 'COMPLETED', technician: 'nimal', logs: [['14:00', '15:10', 'Drained and replaced engine oil and filter.']] },
   { customer: 'Tharindu Perera', vehicle: ['CAE-7741', 'Honda', 'Fit', 2019], service: 'FULL_SERVICE', day: -2, slot: '09:00', center: 1, status: 'COMPLETED', technician: 'kasun', logs: [['08:30', '11:00', 'Full service: oil and filter change, brake check, fluid top-up.'], ['13:00', '13:45', 'Replaced cabin air filter; road test.']] },
 ];
@@ -109,6 +112,10 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
     await sql`SELECT pg_advisory_xact_lock(hashtextextended('carcare:demo-seed', 0))`.execute(trx);
     const existing = await trx.selectFrom('users').select('id').where('email', '=', demoCustomer).executeTakeFirst();
     if (existing) return { seeded: false };
+    // A whole workshop's past written at once: no notification or e-mail per history entry (migration 0010) —
+    // only the few picked by `notify` below, and no e-mail to the made-up customers.
+    await sql`SELECT set_config('carcare.notifications', 'off', true)`.execute(trx);
+    const notified: { appointmentId: string; event: JobHistoryEvent }[] = [];
 
     const userIds = new Map<string, string>();
     const addUser = async (email: string, fullName: string, role: Role, passwordHash: string) => {
@@ -188,6 +195,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
           updated_at: createdAt,
         })
         .execute();
+      for (const event of job.notify ?? []) notified.push({ appointmentId, event });
       for (const [start, end, description] of job.logs ?? []) {
         const date = addCalendarDays(today, job.day);
         await trx
@@ -224,6 +232,19 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
       .updateTable('time_logs')
       .set({ review_state: 'REJECTED', review_reason: 'Please note which machine and its service ticket number.', reviewed_by: adminId, reviewed_at: createdAt, version: 2 })
       .where('description', '=', 'Brake lathe maintenance.')
+      .execute();
+    const notifiedIds = notified.length === 0 ? [] : await trx
+      .selectFrom('job_history')
+      .select('id')
+      .where((eb) => eb.or(notified.map(({ appointmentId, event }) => eb.and([eb('appointment_id', '=', appointmentId), eb('event', '=', event)]))))
+      .execute();
+    await sql`SELECT notify_job_changes(${notifiedIds.map((row) => row.id)}::bigint[], false)`.execute(trx);
+    // What happened before yesterday has been read; the bookings still waiting for a technician have not.
+    await trx
+      .updateTable('notifications')
+      .set({ read_at: createdAt })
+      .where('created_at', '<', sql<Date>`${isoAt(nowMs - 24 * 60 * 60_000)}::timestamptz`)
+      .where('kind', '<>', 'BOOKING_RECEIVED')
       .execute();
     await seedDemoContactMessages(trx, nowMs);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);

@@ -15,6 +15,7 @@ export function toProfile(user: UserRow): Profile {
     isActive: user.is_active,
     createdAt: toIso(user.created_at),
     updatedAt: toIso(user.updated_at),
+    emailNotifications: user.email_notifications,
     ...(user.department !== null && { department: user.department }),
     ...(user.role === 'EMPLOYEE' && { approvalStatus: user.approved_at === null ? 'PENDING' : 'APPROVED' }),
   };

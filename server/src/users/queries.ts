@@ -20,6 +20,7 @@ export interface ProfileChanges {
   phoneNumber?: string;
   address?: string;
   role?: Role;
+  emailNotifications?: boolean;
 }
 
 export class EmailTakenError extends Error {
@@ -87,6 +88,7 @@ export class Users {
         ...(changes.phoneNumber !== undefined && { phone_number: changes.phoneNumber }),
         ...(changes.address !== undefined && { address: changes.address }),
         ...(changes.role !== undefined && { role: changes.role }),
+        ...(changes.emailNotifications !== undefined && { email_notifications: changes.emailNotifications }),
         updated_at: isoAt(this.now()),
       })
       .where('id', '=', id)

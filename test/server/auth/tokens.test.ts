@@ -45,6 +45,7 @@ describe('access tokens', () => {
       isActive: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      emailNotifications: true,
     });
   });
 
