@@ -5,6 +5,7 @@ import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { formatCalendarDate } from '@/features/jobs/format';
 import { useGetAppointmentQuery } from '@/features/jobs/jobsApi';
+import { TrackingLinkPanel } from '@/features/tracking/TrackingLinkPanel';
 import styles from './BookingPage.module.css';
 
 export interface BookingConfirmationProps {
@@ -72,6 +73,7 @@ export function BookingConfirmation({ appointmentId, focusOnMount = false, onBoo
                 </dd>
               </div>
             </dl>
+            <TrackingLinkPanel appointmentId={appointment.id} />
           </>
         )}
       </DataState>

@@ -6,6 +6,7 @@ import { bayLabel, formatInstant, formatJobSlot, vehicleName } from '@/features/
 import { useGetCatalogQuery } from '@/features/jobs/jobsApi';
 import { APPOINTMENT_STATUS_LABELS, STAGE_LABELS, customerStatusOf } from '@/features/jobs/labels';
 import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
+import { TrackingLinkPanel } from '@/features/tracking/TrackingLinkPanel';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { LocationMap } from './LocationMap';
 import { RescheduleDialog } from './RescheduleDialog';
@@ -128,6 +129,7 @@ export function ServiceDetails({ job, onChanged }: ServiceDetailsProps) {
         {/* Spec §2: Download Report — the job's service report (PDF). */}
         <DownloadReportButton job={job} variant="ghost" />
       </div>
+      <TrackingLinkPanel appointmentId={job.id} revocable />
       {dialog === 'cancel' && (
         <CancelAppointmentDialog
           job={job}

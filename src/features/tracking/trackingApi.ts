@@ -1,0 +1,35 @@
+import type { TrackingLink } from '@contract/tracking';
+import { api } from '@/api/api';
+
+/**
+ * A job's tracking link, for its customer (and admins): read it (the server makes one the first time) and revoke
+ * it (the old link stops working, a new one is issued). The link's expiry follows the job (30 days after it is
+ * completed), so it is refetched whenever a job changes too.
+ */
+export const trackingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTrackingLink: build.query<TrackingLink, string>({
+      query: (appointmentId) => `/appointments/${encodeURIComponent(appointmentId)}/tracking-link`,
+      providesTags: (_result, _error, appointmentId) => [{ type: 'TrackingLink', id: appointmentId }, 'Appointment'],
+    }),
+    revokeTrackingLink: build.mutation<TrackingLink, string>({
+      query: (appointmentId) => ({ url: `/appointments/${encodeURIComponent(appointmentId)}/tracking-link/revoke`, method: 'POST' }),
+      // The answer is the new link: put it in place at once, then refetch to be sure.
+      async onQueryStarted(appointmentId, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(trackingApi.util.upsertQueryData('getTrackingLink', appointmentId, data));
+        } catch {
+          // the component shows the error
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetTrackingLinkQuery, useRevokeTrackingLinkMutation } = trackingApi;
+
+/** The link as the customer shares it: the page's full URL on this site. */
+export function trackingUrl(link: Pick<TrackingLink, 'path'>, origin: string = window.location.origin): string {
+  return `${origin}${link.path}`;
+}
