@@ -23,6 +23,7 @@ import { database } from './plugins/database';
 import { registerCacheControl } from './plugins/cacheControl';
 import { clientErrorHandler, errorHandler, sendNoRoute } from './plugins/errorHandler';
 import { HttpError } from './plugins/errors';
+import { createMailWorker } from './mail/worker';
 import { rateLimit } from './plugins/rateLimit';
 import { reportRoutes } from './reports/routes';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -205,6 +206,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerApi(app, config);
     await registerSiteAndFallbacks(app, config.staticDir);
     if (config.demoData) await seedDemoWorkshop(app.db, app.catalog, app.now, app.log);
+    // The e-mail outbox's sender, when SMTP_URL is set (otherwise mails wait in the outbox).
+    const mailWorker = config.mail ? createMailWorker({ db: app.db, now: app.now, log: app.log, settings: config.mail }) : null;
+    app.decorate('mailWorker', mailWorker);
+    if (mailWorker) {
+      app.addHook('onReady', async () => mailWorker.start());
+      app.addHook('preClose', async () => mailWorker.stop());
+    }
     await app.ready();
     return app;
   } catch (error) {

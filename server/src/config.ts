@@ -62,6 +62,8 @@ export interface AppConfig {
   /** Trust X-Forwarded-* from a reverse proxy (client IP for the login limiter, protocol for redirect URIs). */
   trustProxy: boolean;
   logLevel: string;
+  /** E-mail from the outbox through SMTP (issue 16); null when SMTP_URL is not set (mails wait in the outbox). */
+  mail: MailSettings | null;
   /** IANA time zone of the shop's dates and slots ("today", "has this slot started?"). */
   shopTimeZone: string;
   /** Seed the demo workshop (accounts, jobs, time logs) once at start. */
@@ -247,6 +249,7 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     production,
     trustProxy: read(env, 'TRUST_PROXY') === 'true',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    mail: readMail(env),
     shopTimeZone: readTimeZone(env),
     demoData: readFlag(env, 'DEMO_DATA', demoDataByDefault && !production),
     http: readHttpLimits(env),
@@ -266,6 +269,42 @@ function readHttpLimits(env: Env): HttpLimits {
     connectionTimeoutMs: readDuration(env, 'CONNECTION_TIMEOUT', '60s', 100),
     maxConnections: readInt(env, 'MAX_CONNECTIONS', 1000, 1, 1_000_000),
     shutdownGraceMs: readDuration(env, 'SHUTDOWN_GRACE', '10s', 0),
+  };
+}
+
+/** The outbox's SMTP worker (server/src/mail/worker.ts). */
+export interface MailSettings {
+  /** smtp:// or smtps:// URL with the credentials, as nodemailer reads it (SMTP_URL). Never logged. */
+  smtpUrl: string;
+  /** The From header (MAIL_FROM). */
+  from: string;
+  /** How often the worker looks for mail that is due (MAIL_POLL_INTERVAL, default 5s). */
+  pollIntervalMs: number;
+  /** Sending attempts before a mail is marked FAILED (MAIL_MAX_ATTEMPTS, default 8). */
+  maxAttempts: number;
+  /** Wait after the first failed attempt, doubled after each further one, at most an hour (MAIL_RETRY_DELAY, default 30s). */
+  retryDelayMs: number;
+}
+
+export const DEFAULT_MAIL_FROM = 'CarCare <no-reply@carcare.local>';
+
+function readMail(env: Env): MailSettings | null {
+  const smtpUrl = read(env, 'SMTP_URL');
+  if (smtpUrl === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    // The URL may hold a password: never repeat it in the message.
+    throw new ConfigError('SMTP_URL must be a URL like smtp://user:password@mail.example.com:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return {
+    smtpUrl,
+    from: read(env, 'MAIL_FROM') ?? DEFAULT_MAIL_FROM,
+    pollIntervalMs: readDuration(env, 'MAIL_POLL_INTERVAL', '5s', 10),
+    maxAttempts: readInt(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    retryDelayMs: readDuration(env, 'MAIL_RETRY_DELAY', '30s', 0),
   };
 }
 

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { isoAt } from '../clock';
+import type { Db } from '../db/schema';
+
+/**
+ * The e-mail outbox (migration 0010): rows written by the job-history trigger in the change's own transaction,
+ * claimed and sent by the worker (worker.ts). The rules that make it safe with any number of workers:
+ * - A worker claims due PENDING rows with `FOR UPDATE SKIP LOCKED` and gives each a lease (`locked_until`, and a
+ *   `lease_token` of its own): no other worker takes the row until the lease has run out — so two never send one
+ *   row at once, and the row of a worker that died mid-send is sent again once its lease is over.
+ * - Claiming counts the attempt. A row is marked SENT once the SMTP server accepted it; SENT rows are never
+ *   claimed again. A mail can be sent twice only when a worker dies (or loses its database) after the server
+ *   accepted it and before the row was marked: then it goes again with the same Message-ID.
+ * - A failure makes the row due again after a backoff (doubling from MAIL_RETRY_DELAY, at most an hour), until
+ *   MAIL_MAX_ATTEMPTS; then it is FAILED, with the last error.
+ */
+export interface OutboxMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  messageId: string;
+  kind: string;
+  attempts: number;
+  leaseToken: string;
+}
+
+/** Longest wait between two attempts. */
+export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** The error text kept on the row (and logged) is cut to this. */
+const MAX_ERROR_LENGTH = 500;
+
+export function retryDelay(retryDelayMs: number, attempts: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, retryDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** An error's message fit to store and log: one line, no credentials of a URL (`//user:secret@host`). */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text
+    .replace(/\/\/[^/\s@]*@/g, '//***@')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_ERROR_LENGTH);
+}
+
+export class Outbox {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims up to `limit` due PENDING rows for `leaseMs` (oldest first) and counts the attempt. Rows whose attempts
+   * are used up and whose last lease ran out (their worker died while sending) are marked FAILED instead.
+   */
+  async claim(nowMs: number, leaseMs: number, limit: number, maxAttempts: number): Promise<OutboxMail[]> {
+    const now = isoAt(nowMs);
+    await sql`
+      UPDATE email_outbox
+         SET state = 'FAILED', locked_until = NULL, lease_token = NULL,
+             last_error = coalesce(last_error, 'Stopped while sending')
+       WHERE state = 'PENDING' AND attempts >= ${maxAttempts} AND next_attempt_at <= ${now}::timestamptz
+         AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)`.execute(this.db);
+    const leaseToken = randomUUID();
+    const { rows } = await sql<{ id: string; recipient: string; subject: string; text_body: string; html_body: string | null; message_id: string; kind: string; attempts: number }>`
+      UPDATE email_outbox o
+         SET locked_until = ${isoAt(nowMs + leaseMs)}::timestamptz, lease_token = ${leaseToken}::uuid, attempts = o.attempts + 1
+        FROM (
+          SELECT id FROM email_outbox
+           WHERE state = 'PENDING' AND next_attempt_at <= ${now}::timestamptz AND attempts < ${maxAttempts}
+             AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
+           ORDER BY next_attempt_at, id
+           LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED
+        ) due
+       WHERE o.id = due.id
+      RETURNING o.id, o.recipient, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
+    return rows
+      .map((row) => ({
+        id: row.id,
+        recipient: row.recipient,
+        subject: row.subject,
+        textBody: row.text_body,
+        htmlBody: row.html_body,
+        messageId: row.message_id,
+        kind: row.kind,
+        attempts: Number(row.attempts),
+        leaseToken,
+      }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** The SMTP server accepted it: SENT, never to be claimed again. */
+  async markSent(mail: OutboxMail, nowMs: number): Promise<void> {
+    await this.db
+      .updateTable('email_outbox')
+      .set({ state: 'SENT', sent_at: isoAt(nowMs), locked_until: null, lease_token: null, last_error: null })
+      .where('id', '=', mail.id)
+      .where('state', '=', 'PENDING')
+      .execute();
+  }
+
+  /**
+   * Sending failed: due again after the backoff, or FAILED when this was the last attempt. Only while this worker
+   * still holds the lease (a worker that overran its lease leaves the row to the one that took it over).
+   */
+  async markFailed(mail: OutboxMail, nowMs: number, error: string, { maxAttempts, retryDelayMs }: { maxAttempts: number; retryDelayMs: number }): Promise<'retry' | 'failed'> {
+    const outcome = mail.attempts >= maxAttempts ? 'failed' : 'retry';
+    await this.db
+      .updateTable('email_outbox')
+      .set({
+        ...(outcome === 'failed' ? { state: 'FAILED' as const } : { next_attempt_at: isoAt(nowMs + retryDelay(retryDelayMs, mail.attempts)) }),
+        locked_until: null,
+        lease_token: null,
+        last_error: error,
+      })
+      .where('id', '=', mail.id)
+      .where('state', '=', 'PENDING')
+      .where('lease_token', '=', mail.leaseToken)
+      .execute();
+    return outcome;
+  }
+}
