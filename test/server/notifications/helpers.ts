@@ -1,0 +1,81 @@
+/**
+ * Shared by the notifications and mail suites: a second admin, people's own notification lists, the outbox's rows,
+ * and the texts the database writes (vehicle, date and slot as people read them).
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../../../server/src/auth/passwords';
+import { call, type Json } from '../helpers/http';
+import { login, type Person, type Shop } from '../helpers/shop';
+
+const SLOT_LABELS: Record<string, string> = {
+  '09:00': '09:00-10:00 AM',
+  '10:00': '10:00-11:00 AM',
+  '11:00': '11:00 AM-12:00 PM',
+  '14:00': '02:00-03:00 PM',
+  '15:00': '03:00-04:00 PM',
+  '16:00': '04:00-05:00 PM',
+};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Jun 4, 2030, 09:00-10:00 AM" */
+export function when(date: string, slot: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${day}, ${year}, ${SLOT_LABELS[slot]}`;
+}
+
+let admins = 0;
+
+/** Another active admin (ADMIN accounts exist only through ADMIN_EMAIL, so written straight to the database). */
+export async function anotherAdmin(shop: Shop, { active = true } = {}): Promise<Person> {
+  admins += 1;
+  const email = `admin${admins}.${Date.now().toString(36)}@shop.test`;
+  const fullName = `Second Admin ${admins}`;
+  const nowIso = new Date(shop.clock.now()).toISOString();
+  await shop.app.db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: await hashPassword('admin-password-2'),
+      full_name: fullName,
+      phone_number: '555-0199',
+      role: 'ADMIN',
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .execute();
+  const person = await login(shop.app, email, 'admin-password-2');
+  if (!active) await shop.app.db.updateTable('users').set({ is_active: false }).where('id', '=', person.id).execute();
+  return person;
+}
+
+/** GET /api/notifications as `person` (fails the test on anything but 200). */
+export async function notificationsOf(shop: Shop, person: Person, query = ''): Promise<Json> {
+  const response = await call(shop.app, 'GET', `/api/notifications${query}`, { token: person.token });
+  if (response.status !== 200) throw new Error(`GET /api/notifications: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** `person`'s notifications about one job, oldest first, as [kind, title, message]. */
+export async function toldAbout(shop: Shop, person: Person, appointmentId: string): Promise<[string, string, string][]> {
+  const rows = await shop.app.db
+    .selectFrom('notifications')
+    .select(['kind', 'title', 'message'])
+    .where('user_id', '=', person.id)
+    .where('appointment_id', '=', appointmentId)
+    .orderBy('created_at')
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => [row.kind, row.title, row.message]);
+}
+
+/** The outbox's mails about one job, oldest first. */
+export function mailsAbout(shop: Shop, appointmentId: string) {
+  return shop.app.db
+    .selectFrom('email_outbox')
+    .select(['user_id', 'kind', 'recipient', 'subject', 'text_body', 'message_id', 'state'])
+    .where('appointment_id', '=', appointmentId)
+    .orderBy('created_at')
+    .orderBy('kind')
+    .execute();
+}
