@@ -28,6 +28,10 @@ export interface AppShellProps {
   navItems: readonly AppShellNavItem[];
   /** Called by the Logout button at the end of the navigation. */
   onLogout: () => void;
+  /** Controls at the end of the brand row (e.g. the notifications bell; its popover is placed against the header). */
+  actions?: ReactNode;
+  /** A status line under the navigation (e.g. the live updates indicator), empty when there is nothing to say. */
+  status?: ReactNode;
   /** The page (e.g. the router's <Outlet />), rendered in <main id="main-content">. */
   children: ReactNode;
 }
@@ -40,7 +44,7 @@ export interface AppShellProps {
 /** More links than this do not fit beside the brand on a laptop: the navigation gets a row of its own there. */
 const CROWDED_NAV = 5;
 
-export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, children }: AppShellProps) {
+export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, actions, status, children }: AppShellProps) {
   const navClass = ({ isActive }: { isActive: boolean }) => cx(styles.link, isActive && styles.active);
 
   return (
@@ -62,7 +66,12 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
               </>
             )}
           </Link>
-          {userName && <span className={styles.user}>{userName}</span>}
+          {(userName || actions) && (
+            <div className={styles.tools}>
+              {userName && <span className={styles.user}>{userName}</span>}
+              {actions}
+            </div>
+          )}
         </div>
         <nav aria-label={navLabel} className={styles.nav}>
           <ul className={styles.links}>
@@ -79,6 +88,7 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
             Logout
           </Button>
         </nav>
+        {status}
       </header>
       <main id="main-content" className={styles.main} tabIndex={-1}>
         {children}

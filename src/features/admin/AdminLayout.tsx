@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
+import { LiveIndicator } from '@/features/live/LiveIndicator';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { useGetUnreadContactCountQuery } from '@/features/contact/contactApi';
 
 const NAV_ITEMS: readonly AppShellNavItem[] = [
@@ -22,8 +24,9 @@ function messagesItem(unread: number): AppShellNavItem {
 }
 
 /**
- * The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), and the page — its
- * child route, or `children` where a page outside /admin (/reports) uses the same frame.
+ * The admin area shell (spec §2 "Admin sub-routes"): its own navigation, Logout (then /login), the notifications
+ * bell, the live updates indicator (which keeps the tab's live listener running), and the page — its child route,
+ * or `children` where a page outside /admin (/reports) uses the same frame.
  */
 export default function AdminLayout({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
@@ -40,6 +43,8 @@ export default function AdminLayout({ children }: { children?: ReactNode }) {
       navLabel="Admin"
       navItems={[...NAV_ITEMS, messagesItem(unread)]}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
+      actions={<NotificationBell />}
+      status={<LiveIndicator />}
     >
       {children ?? <Outlet />}
     </AppShell>

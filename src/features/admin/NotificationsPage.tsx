@@ -1,13 +1,20 @@
-import { UnderConstruction } from './UnderConstruction';
+import { EmailChoice } from '@/features/notifications/EmailChoice';
+import { NotificationList } from '@/features/notifications/NotificationList';
+import styles from '@/features/notifications/NotificationsPage.module.css';
 
-/** Spec §2: notifications is an under-construction page listing coming features. */
-const COMING_FEATURES = [
-  'Alerts for new bookings awaiting assignment',
-  'Parts arrival updates for jobs awaiting parts',
-  'Customer messages when a service starts or is completed',
-  'Notification preferences per admin',
-] as const;
-
+/**
+ * /admin/notifications: the admin's notifications as a full page (the same list as the header bell's panel:
+ * new bookings, cancellations and reschedules), with the e-mail choice.
+ */
 export default function NotificationsPage() {
-  return <UnderConstruction title="Notifications" features={COMING_FEATURES} />;
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1 className={styles.title}>Notifications</h1>
+        <p className={styles.subtitle}>New bookings, cancellations and reschedules, newest first. They arrive here as they happen.</p>
+      </header>
+      <EmailChoice />
+      <NotificationList variant="page" />
+    </div>
+  );
 }

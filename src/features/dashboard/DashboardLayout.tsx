@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
+import { LiveIndicator } from '@/features/live/LiveIndicator';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { hasRole } from '@/features/auth/sessionUser';
 
 const DASHBOARD: AppShellNavItem = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true };
@@ -15,7 +17,8 @@ const OTHER_NAV = [DASHBOARD, REPORTS];
 
 /**
  * Spec §2 "Dashboard navigation": Dashboard, Appointments (customer only), Logout (then to /login); and Reports
- * (/reports, the service history or hours). Renders its child route, or `children` where a page outside /dashboard
+ * (/reports, the service history or hours). The header also has the notifications bell and, when live updates are
+ * down, the indicator (which also keeps the tab's live listener running while the layout is shown). Renders its child route, or `children` where a page outside /dashboard
  * (/reports) uses the same frame.
  */
 export default function DashboardLayout({ children }: { children?: ReactNode }) {
@@ -30,6 +33,8 @@ export default function DashboardLayout({ children }: { children?: ReactNode }) 
       navLabel="Dashboard"
       navItems={hasRole(user, 'CUSTOMER') ? CUSTOMER_NAV : OTHER_NAV}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
+      actions={<NotificationBell />}
+      status={<LiveIndicator />}
     >
       {children ?? <Outlet />}
     </AppShell>

@@ -1,0 +1,168 @@
+import type { LiveEventData, LiveEventType, StreamControl } from '@contract/live';
+import { api } from '@/api/api';
+import { API_BASE_URL } from '@/api/baseQuery';
+import type { AppDispatch, RootState } from '@/app/store';
+import { checkStoredSession } from '@/features/auth/authThunks';
+import { tokenStorage } from '@/features/auth/tokenStorage';
+import { openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
+import { RESYNC_TAGS, tagKey, tagsForEvent, type LiveTag } from './liveTags';
+
+/**
+ * What the header's indicator shows: 'connecting' before the first connection (nothing shown), 'live' while
+ * connected, 'paused' after a break until the stream is back, 'off' once stopped (signed out, session ended).
+ */
+export type LiveStatus = 'connecting' | 'live' | 'paused' | 'off';
+
+export interface LiveStore {
+  dispatch: AppDispatch;
+  getState: () => RootState;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export interface LiveListenerOptions {
+  onStatus?: (status: LiveStatus) => void;
+  /** Events arriving within this window are merged into one invalidation (default: the same tick). */
+  coalesceMs?: number;
+  /** Backoff bounds and dead-connection time-out (tests shorten them). */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/** The server's heartbeat is every 25 s (contract/live.ts): two missed ones and a margin mean a dead connection. */
+const IDLE_TIMEOUT_MS = 2 * 25_000 + 5_000;
+
+const DATA_EVENTS: Record<LiveEventType, true> = {
+  'appointment.created': true,
+  'appointment.updated': true,
+  'timelog.changed': true,
+  'notification.created': true,
+};
+const isDataEvent = (type: string): type is LiveEventType => Object.hasOwn(DATA_EVENTS, type);
+const control = (name: StreamControl) => name;
+
+/** GET /api/events as an absolute URL (fetch outside a page, e.g. in tests, cannot resolve a relative one). */
+export function eventsUrl(): string {
+  const base = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  return new URL(`${API_BASE_URL.replace(/\/$/, '')}/events`, base).toString();
+}
+
+/**
+ * The signed-in tab's live updates: opens GET /api/events with the current bearer token in the Authorization
+ * header, and turns each event into RTK Query tag invalidations, so every list showing the changed thing refetches
+ * it — no copy of the data is kept here. A burst of events is one invalidation; after a break (and on the
+ * server's `resync`) every list on screen refetches once, so nothing missed stays missing.
+ *
+ * Tokens: on `token-expired` (or a refused 401) the token is refreshed through the API's own refresh path
+ * (checkStoredSession → the baseQuery's single, locked refresh) and the stream reconnects with the new one,
+ * resuming after the last event (Last-Event-ID). It stops on logout, when the refresh fails (the session is
+ * over), and on `session-ended`. Returns the function that stops it.
+ */
+export function startLiveListener(store: LiveStore, options: LiveListenerOptions = {}): () => void {
+  let stopped = false;
+  let status: LiveStatus = 'connecting';
+  let hadBreak = false;
+  const pending = new Map<string, LiveTag>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const setStatus = (next: LiveStatus) => {
+    if (next === status) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  const flush = () => {
+    flushTimer = undefined;
+    if (stopped || pending.size === 0) return;
+    const tags = [...pending.values()];
+    pending.clear();
+    store.dispatch(api.util.invalidateTags(tags));
+  };
+
+  const invalidate = (tags: readonly LiveTag[]) => {
+    for (const tag of tags) pending.set(tagKey(tag), tag);
+    if (flushTimer === undefined) flushTimer = setTimeout(flush, options.coalesceMs ?? 0);
+  };
+
+  /** The token to send: the store's, or (before the store has it) the stored one. */
+  const token = () => store.getState().auth.token ?? tokenStorage.getToken();
+
+  /** Refreshes the access token through the API's refresh path; true while the session goes on. */
+  const refresh = async (): Promise<boolean> => {
+    await store.dispatch(checkStoredSession());
+    return !stopped && store.getState().auth.isAuthenticated;
+  };
+
+  let stream: EventStream | null = null;
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(flushTimer);
+    pending.clear();
+    unsubscribe();
+    stream?.close();
+    setStatus('off');
+  };
+
+  const onMessage = (message: StreamMessage) => {
+    if (stopped) return;
+    if (isDataEvent(message.type)) {
+      const data = message.data as Partial<LiveEventData> | undefined;
+      if (typeof data?.id === 'string') invalidate(tagsForEvent(message.type, { id: data.id }));
+      return;
+    }
+    switch (message.type) {
+      case control('token-expired'):
+        stream?.reconnect(refresh());
+        return;
+      case control('session-ended'):
+        stop();
+        return;
+      case control('resync'):
+        invalidate(RESYNC_TAGS);
+        return;
+      default:
+        return; // heartbeat, and anything this version does not know
+    }
+  };
+
+  const unsubscribe = store.subscribe(() => {
+    if (!store.getState().auth.isAuthenticated) stop();
+  });
+
+  if (!store.getState().auth.isAuthenticated || !token()) {
+    stop();
+    return stop;
+  }
+
+  stream = openEventStream({
+    url: eventsUrl(),
+    headers: (): Record<string, string> => {
+      const current = token();
+      return current ? { Authorization: `Bearer ${current}` } : {};
+    },
+    onMessage,
+    onStatus: (streamStatus) => {
+      if (stopped) return;
+      if (streamStatus === 'open') {
+        if (hadBreak) invalidate(RESYNC_TAGS);
+        hadBreak = false;
+        setStatus('live');
+      } else if (streamStatus === 'down') {
+        hadBreak = true;
+        setStatus('paused');
+      }
+    },
+    onRefused: async (httpStatus) => {
+      // 401: the token (refresh it and come back); anything else: this user may not have the stream — stop.
+      const retry = httpStatus === 401 && (await refresh());
+      if (!retry) stop();
+      return retry;
+    },
+    minDelayMs: options.minDelayMs,
+    maxDelayMs: options.maxDelayMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+  });
+  return stop;
+}

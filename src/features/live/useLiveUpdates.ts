@@ -1,0 +1,74 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useStore } from 'react-redux';
+import type { RootState } from '@/app/store';
+import { startLiveListener, type LiveListenerOptions, type LiveStatus, type LiveStore } from './liveListener';
+
+/**
+ * One live listener per tab, shared by whichever signed-in layout is on screen (the dashboard's or the admin's;
+ * /reports renders one of them): the first layout starts it, and it stops once no layout has used it for a
+ * moment — so moving between pages of the signed-in area keeps the one connection. Signing out stops it at once.
+ * Its status is the one piece of client state kept here (not in a slice: this code loads with the signed-in
+ * layouts, never with the store the public pages load).
+ */
+let active: { store: LiveStore; stop: () => void; users: number; idleTimer?: ReturnType<typeof setTimeout> } | null = null;
+let status: LiveStatus = 'off';
+const watchers = new Set<() => void>();
+
+function publish(next: LiveStatus) {
+  status = next;
+  for (const watcher of watchers) watcher();
+}
+
+/** Options for the next listener started (tests shorten the backoff). */
+let listenerOptions: Omit<LiveListenerOptions, 'onStatus'> = {};
+export function configureLiveUpdates(options: Omit<LiveListenerOptions, 'onStatus'>): void {
+  listenerOptions = options;
+}
+
+/** Stops the tab's listener now (tests, between cases). */
+export function stopLiveUpdates(): void {
+  if (!active) return;
+  clearTimeout(active.idleTimer);
+  active.stop();
+  active = null;
+}
+
+function acquire(store: LiveStore): () => void {
+  if (active && active.store !== store) stopLiveUpdates();
+  if (!active || !active.store.getState().auth.isAuthenticated) {
+    stopLiveUpdates();
+    publish('connecting');
+    const mine = { store, users: 0, stop: () => undefined as void };
+    active = mine;
+    mine.stop = startLiveListener(store, {
+      ...listenerOptions,
+      onStatus: (next) => {
+        if (active === mine) publish(next);
+      },
+    });
+  }
+  const current = active;
+  clearTimeout(current.idleTimer);
+  current.users += 1;
+  return () => {
+    current.users -= 1;
+    if (current.users > 0) return;
+    // The next page's layout usually mounts in the same commit; wait a tick before hanging up.
+    current.idleTimer = setTimeout(() => {
+      if (active === current && current.users === 0) stopLiveUpdates();
+    }, 0);
+  };
+}
+
+const subscribe = (watcher: () => void) => {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+};
+const snapshot = () => status;
+
+/** Starts (or joins) the tab's live listener while the calling layout is mounted; returns its status. */
+export function useLiveUpdates(): LiveStatus {
+  const store = useStore<RootState>() as unknown as LiveStore; // the app's store: its dispatch takes thunks
+  useEffect(() => acquire(store), [store]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

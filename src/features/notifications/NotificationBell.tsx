@@ -1,0 +1,111 @@
+import { Bell } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Notification } from '@contract/notifications';
+import { EmailChoice } from './EmailChoice';
+import { NotificationList } from './NotificationList';
+import { useGetNotificationPagesInfiniteQuery } from './notificationsApi';
+import styles from './NotificationBell.module.css';
+
+/** The bell's accessible name (architecture.md §UI copy): always with the count, "Notifications, 0 unread" too. */
+export const bellLabel = (unread: number) => `Notifications, ${unread} unread`;
+
+/**
+ * "New notification: <title>" for each unread notification that arrives after the first load (live, or on a
+ * refetch) — not for the ones already there when the page opened. A counter re-renders the text so the same
+ * title twice is announced twice.
+ */
+function useArrivals(items: Notification[] | undefined) {
+  const seen = useRef<Set<string> | null>(null);
+  const [arrival, setArrival] = useState({ text: '', n: 0 });
+  useEffect(() => {
+    if (!items) return;
+    if (seen.current === null) {
+      seen.current = new Set(items.map((item) => item.id));
+      return;
+    }
+    const known = seen.current;
+    const fresh = items.filter((item) => !known.has(item.id) && item.readAt === null);
+    for (const item of items) known.add(item.id);
+    if (fresh.length > 0) setArrival(({ n }) => ({ text: fresh.map((item) => `New notification: ${item.title}`).join('. '), n: n + 1 }));
+  }, [items]);
+  return arrival;
+}
+
+/**
+ * The signed-in header's bell: a button named "Notifications, N unread" (the count also shown on the bell) that
+ * opens a panel with the e-mail choice and the notifications list. The panel takes the focus when it opens;
+ * Escape (or the bell again) closes it and gives the focus back to the bell; a click or focus outside closes it.
+ * New notifications are announced politely, whether the panel is open or not.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { data } = useGetNotificationPagesInfiniteQuery();
+  const unread = data?.pages[0]?.unreadCount ?? 0;
+  const arrival = useArrivals(data?.pages[0]?.items);
+
+  useEffect(() => {
+    const wrapper = wrapperRef.current;
+    if (!open || !wrapper) return;
+    headingRef.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    // Tabbing out of the panel closes it (a button that disappears leaves no related target: that stays open).
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !wrapper.contains(next)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    wrapper.addEventListener('keydown', onKeyDown);
+    wrapper.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      wrapper.removeEventListener('keydown', onKeyDown);
+      wrapper.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open]);
+
+  return (
+    <div className={styles.bell} ref={wrapperRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-label={bellLabel(unread)}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <Bell aria-hidden="true" />
+        {unread > 0 && (
+          <span className={styles.count} aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      <div role="status" className="visually-hidden">
+        {arrival.text && <span key={arrival.n}>{arrival.text}</span>}
+      </div>
+      {open && (
+        <section id={panelId} className={styles.panel} aria-labelledby={headingId}>
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
+            Notifications
+          </h2>
+          <EmailChoice />
+          <NotificationList />
+        </section>
+      )}
+    </div>
+  );
+}

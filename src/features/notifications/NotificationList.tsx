@@ -1,0 +1,160 @@
+import { formatDistanceToNow } from 'date-fns';
+import { CheckCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Notification } from '@contract/notifications';
+import { messageOf } from '@/api/errors';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { DataState } from '@/components/DataState';
+import { cx } from '@/lib/classNames';
+import { useGetNotificationPagesInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
+import styles from './NotificationList.module.css';
+
+export const NO_NOTIFICATIONS = 'No notifications yet';
+
+const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const titleId = (id: string) => `notification-${id}`;
+
+/** "5 minutes ago", with the exact time in the title and the machine-readable one in datetime. */
+function When({ instant }: { instant: string }) {
+  const date = new Date(instant);
+  return (
+    <time dateTime={instant} title={exact.format(date)}>
+      {formatDistanceToNow(date, { addSuffix: true })}
+    </time>
+  );
+}
+
+/**
+ * The signed-in user's notifications, newest first, a page at a time ("Load more"): title, message and when;
+ * unread ones marked in text ("Unread") as well as by colour, each with "Mark as read", and "Mark all as read"
+ * above the list. Loading, error (with Retry) and empty states. Used in the bell's panel and, full page, on
+ * the admin's Notifications page (`variant`).
+ */
+export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
+  const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetNotificationPagesInfiniteQuery();
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  /** After "Load more": the index of the first new item, whose title takes the focus once it is rendered. */
+  const focusIndex = useRef<number | null>(null);
+
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const unreadCount = data?.pages[0]?.unreadCount ?? 0;
+
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || items.length <= index) return;
+    focusIndex.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>('[data-title]')[index]?.focus();
+  }, [items.length]);
+
+  async function markAsRead(notification: Notification) {
+    setBusyId(notification.id);
+    setFailure(null);
+    setAnnouncement('');
+    try {
+      await markRead(notification.id).unwrap();
+      setAnnouncement(`Marked as read: ${notification.title}`);
+      // The button goes away: the item's title keeps the focus in place.
+      requestAnimationFrame(() => document.getElementById(titleId(notification.id))?.focus());
+    } catch (caught) {
+      setFailure(messageOf(caught));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function markAllAsRead() {
+    setFailure(null);
+    setAnnouncement('');
+    try {
+      await markAllRead().unwrap();
+      setAnnouncement('All notifications marked as read');
+      requestAnimationFrame(() => summaryRef.current?.focus());
+    } catch (caught) {
+      setFailure(messageOf(caught));
+    }
+  }
+
+  async function loadMore() {
+    setFailure(null);
+    focusIndex.current = items.length;
+    const result = await fetchNextPage();
+    if (result.isError) {
+      focusIndex.current = null;
+      setFailure(messageOf(result.error));
+    }
+  }
+
+  return (
+    <div className={cx(styles.list, styles[variant])}>
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
+      <DataState isLoading={isLoading} error={!data && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading notifications">
+        {items.length === 0 ? (
+          <p className={styles.empty}>{NO_NOTIFICATIONS}</p>
+        ) : (
+          <>
+            <div className={styles.toolbar}>
+              <p className={styles.summary} ref={summaryRef} tabIndex={-1}>
+                {unreadCount} unread
+              </p>
+              <Button
+                size="sm"
+                variant="secondary"
+                startIcon={<CheckCheck aria-hidden="true" />}
+                loading={markingAll}
+                disabled={unreadCount === 0}
+                onClick={() => void markAllAsRead()}
+              >
+                Mark all as read
+              </Button>
+            </div>
+            {failure && <Alert variant="error">{failure}</Alert>}
+            <ul className={styles.items} ref={listRef}>
+              {items.map((notification) => {
+                const unread = notification.readAt === null;
+                return (
+                  <li key={notification.id} className={cx(styles.item, unread && styles.unread)}>
+                    <div className={styles.head}>
+                      <p className={styles.title} id={titleId(notification.id)} tabIndex={-1} data-title>
+                        {notification.title}
+                      </p>
+                      {unread && <span className={styles.badge}>Unread</span>}
+                    </div>
+                    <p className={styles.message}>{notification.message}</p>
+                    <div className={styles.foot}>
+                      <When instant={notification.createdAt} />
+                      {unread && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          loading={busyId === notification.id}
+                          aria-describedby={titleId(notification.id)}
+                          onClick={() => void markAsRead(notification)}
+                        >
+                          Mark as read
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {hasNextPage && (
+              <Button variant="secondary" size="sm" className={styles.more} loading={isFetchingNextPage} onClick={() => void loadMore()}>
+                Load more
+              </Button>
+            )}
+          </>
+        )}
+      </DataState>
+    </div>
+  );
+}
