@@ -26,7 +26,7 @@ const customer = () => ({ preloadedState: { auth: signedIn('CUSTOMER') } });
 function customerJob() {
   let job: Appointment = makeAppointment({
     status: 'IN_PROGRESS',
-    stage: 'WORK_IN_PROGRESS',
+    stage: 'IN_PROGRESS',
     vehicle: { id: 'v-1', plate: 'WP-CAR-1290', make: 'Nissan', model: 'Leaf' },
     assignedEmployee: { id: 'e-1', fullName: 'Kasun Silva' },
     startedAt: '2099-01-15T09:05:00.000Z',
