@@ -284,6 +284,11 @@ export interface MailSettings {
   maxAttempts: number;
   /** Wait after the first failed attempt, doubled after each further one, at most an hour (MAIL_RETRY_DELAY, default 30s). */
   retryDelayMs: number;
+  /**
+   * How long a worker holds a mail it claimed (MAIL_LEASE, default 5m): a worker that died mid-send has its mail
+   * sent again after this. The SMTP timeouts are kept to a third of it, so a live worker never overruns its lease.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_MAIL_FROM = 'CarCare <no-reply@carcare.local>';
@@ -305,6 +310,7 @@ function readMail(env: Env): MailSettings | null {
     pollIntervalMs: readDuration(env, 'MAIL_POLL_INTERVAL', '5s', 10),
     maxAttempts: readInt(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 100),
     retryDelayMs: readDuration(env, 'MAIL_RETRY_DELAY', '30s', 0),
+    leaseMs: readDuration(env, 'MAIL_LEASE', '5m', 1000),
   };
 }
 

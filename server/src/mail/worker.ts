@@ -19,33 +19,32 @@ export interface MailTransport {
 }
 
 /**
- * SMTP timeouts: well inside the lease, so a send that hangs fails (and is retried) before another worker could
- * take its row over.
+ * SMTP timeouts, at most a third of the lease each, so a send that hangs fails (and is retried) before another
+ * worker could take its row over.
  */
 const CONNECTION_TIMEOUT_MS = 30_000;
 const SOCKET_TIMEOUT_MS = 60_000;
-/** How long a claimed row stays this worker's: longer than any send can take (the timeouts above). */
-export const DEFAULT_LEASE_MS = 5 * 60_000;
-const BATCH_SIZE = 10;
+/** One mail per claim: a claimed mail's lease runs while it is sent, not while the ones before it are. */
+const BATCH_SIZE = 1;
 /** On close, an in-flight send gets this long; its row is retried after its lease when the send is cut off. */
 const STOP_GRACE_MS = 5_000;
 
 /** A nodemailer SMTP transport from SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`), one connection per mail. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: CONNECTION_TIMEOUT_MS, greetingTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: SOCKET_TIMEOUT_MS });
+export function createSmtpTransport(smtpUrl: string, leaseMs: number): MailTransport {
+  const connectionTimeout = Math.min(CONNECTION_TIMEOUT_MS, Math.floor(leaseMs / 3));
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout, greetingTimeout: connectionTimeout, socketTimeout: Math.min(SOCKET_TIMEOUT_MS, Math.floor(leaseMs / 3)) });
 }
 
 export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
-  settings: Pick<MailSettings, 'from' | 'pollIntervalMs' | 'maxAttempts' | 'retryDelayMs'>;
+  settings: Pick<MailSettings, 'from' | 'pollIntervalMs' | 'maxAttempts' | 'retryDelayMs' | 'leaseMs'>;
   now: Clock;
   log: FastifyBaseLogger;
-  leaseMs?: number;
 }
 
 /**
- * Sends the outbox (outbox.ts explains the guarantees): claims due mails in batches, sends each with its stored
+ * Sends the outbox (outbox.ts explains the guarantees): claims due mails one at a time, sends each with its stored
  * Message-ID, marks it SENT or schedules its retry. Polls every MAIL_POLL_INTERVAL; `wake()` looks at once.
  * Started by buildApp when SMTP_URL is set, stopped when the app closes. Any number of instances may run on one
  * database.
@@ -85,10 +84,10 @@ export class MailWorker {
     this.options.transport.close();
   }
 
-  /** Claims one batch of due mails and sends them; how many were claimed. */
+  /** Claims the next due mail and sends it; how many were claimed (0: nothing is due). */
   async runOnce(): Promise<number> {
     const { settings, now } = this.options;
-    const mails = await this.outbox.claim(now(), this.options.leaseMs ?? DEFAULT_LEASE_MS, BATCH_SIZE, settings.maxAttempts);
+    const mails = await this.outbox.claim(now(), settings.leaseMs, BATCH_SIZE, settings.maxAttempts);
     for (const mail of mails) {
       await this.send(mail);
     }
@@ -144,5 +143,5 @@ export class MailWorker {
 
 /** The worker for the app's settings, on the app's database, clock and log. */
 export function createMailWorker({ db, now, log, settings, transport }: { db: Db; now: Clock; log: FastifyBaseLogger; settings: MailSettings; transport?: MailTransport }): MailWorker {
-  return new MailWorker({ db, now, log: log.child({ component: 'mail' }), settings, transport: transport ?? createSmtpTransport(settings.smtpUrl) });
+  return new MailWorker({ db, now, log: log.child({ component: 'mail' }), settings, transport: transport ?? createSmtpTransport(settings.smtpUrl, settings.leaseMs) });
 }

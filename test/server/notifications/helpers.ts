@@ -39,7 +39,11 @@ export async function anotherAdmin(shop: Shop, { active = true } = {}): Promise<
       password_hash: await hashPassword('admin-password-2'),
       full_name: fullName,
       phone_number: '555-0199',
+      address: '',
       role: 'ADMIN',
+      department: null,
+      employee_id: null,
+      google_sub: null,
       created_at: nowIso,
       updated_at: nowIso,
     })
