@@ -43,7 +43,8 @@ export function TrackingLinkPanel({ appointmentId, revocable = false }: Tracking
   };
 
   const url = link ? trackingUrl(link) : '';
-  const expired = link?.expiresAt != null && new Date(link.expiresAt).getTime() <= Date.now();
+  const [openedAt] = useState(() => Date.now());
+  const expired = link?.expiresAt != null && new Date(link.expiresAt).getTime() <= openedAt;
 
   const copy = async () => {
     try {
