@@ -30,10 +30,7 @@ describe('admin sub-routes (spec §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
-  test.each([
-    ['/admin/inventory', 'Inventory', 'Low-stock alerts and reorder suggestions'],
-    ['/admin/notifications', 'Notifications', 'Alerts for new bookings awaiting assignment'],
-  ])('%s is an under-construction page listing coming features', async (path, title, feature) => {
+  test.each([['/admin/inventory', 'Inventory', 'Low-stock alerts and reorder suggestions']])('%s is an under-construction page listing coming features', async (path, title, feature) => {
     const { router } = renderApp(path, admin());
     expect(await screen.findByRole('heading', { level: 1, name: title }, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByText('This page is under construction.')).toBeInTheDocument();
@@ -42,6 +39,14 @@ describe('admin sub-routes (spec §2)', () => {
     expect(within(list).getByText(feature)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  test('/admin/notifications is the notifications list (issue 16), no longer under construction', async () => {
+    const { router } = renderApp('/admin/notifications', admin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.queryByText('This page is under construction.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/notifications');
   });
 
   test('/admin/analytics is the Analytics page (issue 17), no longer under construction', async () => {
