@@ -44,7 +44,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.code === 'ECONNRESET') {
     // The client went away mid-request (closed the connection while sending its body): nothing is wrong here and
     // nobody reads the answer — one quiet line, no stack trace.
-    request.log.info({ method: request.method, url: request.url }, 'request aborted by the client');
+    request.log.info({ method: request.method, url: redactSecrets(request.url) }, 'request aborted by the client');
     return sendError(reply, 400, errorBody(statusMessage(400)));
   }
   const status = error.statusCode ?? 500;
@@ -57,6 +57,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** A URL fit for a log line: a tracking link's token (a bearer secret in the path) is left out. */
+export function redactSecrets(url: string): string {
+  return url.replace(/\/track\/[^/?#]+/, '/track/[redacted]');
+}
 
 /**
  * The methods the router has for `url`. A match only through a wildcard (the static site's `/*`) does not

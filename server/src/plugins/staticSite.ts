@@ -65,10 +65,15 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
   });
 }
 
+/** Pages whose URL carries a secret (the sign-in callback's tokens, a tracking link's token). */
+function carriesSecret(url: string): boolean {
+  return url === '/oauth/callback' || url.startsWith('/oauth/callback?') || url.startsWith('/track/');
+}
+
 /** The SPA shell for client-side routes. */
 export function sendIndex(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (request.url === '/oauth/callback' || request.url.startsWith('/oauth/callback?')) {
-    reply.header('referrer-policy', 'no-referrer');
-  }
+  if (carriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
+  // A tracking page is one customer's job: never in a search index.
+  if (request.url.startsWith('/track/')) reply.header('x-robots-tag', 'noindex');
   return reply.header('cache-control', REVALIDATE).sendFile('index.html');
 }

@@ -146,6 +146,15 @@ describe('STATIC_DIR: the built SPA', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('serves a tracking page with no-referrer and noindex (its URL is a bearer link to one customer’s job)', async () => {
+    const response = await get('/track/AbCdEfGhIjKlMnOpQrStUv');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/about')).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('keeps /api 404s as JSON', async () => {
     for (const path of ['/api/nope', '/api', '/api/auth/nope']) {
       const response = await call(t.app, 'GET', path);
