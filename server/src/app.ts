@@ -13,7 +13,9 @@ import type { AppConfig, HttpLimits } from './config';
 import { seedDemoWorkshop } from './demo/seed';
 import { contactRoutes } from './contact/routes';
 import { employeeRoutes } from './employees/routes';
+import { LiveEvents } from './events/liveEvents';
 import { eventRoutes } from './events/routes';
+import { closeSseStreams } from './events/sse';
 import { notificationRoutes } from './notifications/routes';
 import { OAuthCodes } from './oauth/codes';
 import { GoogleSignIn } from './oauth/google';
@@ -164,7 +166,7 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
       await api.register(reportRoutes);
       await api.register(analyticsRoutes);
       await api.register(contactRoutes);
-      await api.register(eventRoutes);
+      await api.register((scope) => eventRoutes(scope, { live: config.live }));
       await api.register(notificationRoutes);
       await api.register(trackingRoutes);
     },
@@ -194,6 +196,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     app.decorate('now', options.now ?? systemClock);
     await app.register(database, { config });
+    const liveEvents = await LiveEvents.start({ db: app.db, listen: app.listenToDatabase, log: app.log, resumeWindowMs: config.live.resumeWindowMs });
+    app.decorate('liveEvents', liveEvents);
+    // Event streams never end by themselves: end them before the server waits for its connections to close.
+    app.addHook('preClose', async () => closeSseStreams(app.server));
+    app.addHook('onClose', async () => liveEvents.close());
     app.decorate('catalog', await Catalog.load(app.db, config.shopTimeZone));
     // The analytics rollups count days in the shop's time zone: a new installation, or a changed SHOP_TIME_ZONE,
     // rebuilds them — once at start, with the rest of the database's preparation, not in a route module.

@@ -70,6 +70,17 @@ export interface AppConfig {
   demoData: boolean;
   /** Timeouts and the connection cap of the HTTP server, and the shutdown grace period. */
   http: HttpLimits;
+  /** The live event stream, GET /api/events (issue 16). */
+  live: LiveSettings;
+}
+
+export interface LiveSettings {
+  /** A heartbeat event this often on every stream (LIVE_HEARTBEAT_INTERVAL, default 25s). */
+  heartbeatIntervalMs: number;
+  /** Open streams per user on one instance; one more ends the oldest (LIVE_STREAMS_PER_USER, default 10). */
+  streamsPerUser: number;
+  /** Events are kept this long for Last-Event-ID resumes (LIVE_EVENTS_KEPT, default 10m). */
+  resumeWindowMs: number;
 }
 
 /** See server/README.md § Environment. All durations in milliseconds. */
@@ -253,6 +264,11 @@ export function loadConfig(env: Env = process.env, { demoDataByDefault = false }
     shopTimeZone: readTimeZone(env),
     demoData: readFlag(env, 'DEMO_DATA', demoDataByDefault && !production),
     http: readHttpLimits(env),
+    live: {
+      heartbeatIntervalMs: readDuration(env, 'LIVE_HEARTBEAT_INTERVAL', '25s', 10),
+      streamsPerUser: readInt(env, 'LIVE_STREAMS_PER_USER', 10, 1, 10_000),
+      resumeWindowMs: readDuration(env, 'LIVE_EVENTS_KEPT', '10m', 1000),
+    },
   };
 }
 

@@ -1,6 +1,114 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { LiveSettings } from '../config';
+import { STREAM_CONTROL } from '../contract/live';
+import { authOf, bearerToken } from '../plugins/authenticate';
+import { openSseStream, type SseStream } from './sse';
+import type { LiveSubscriber, PublishedEvent } from './types';
 
-/** Issue 16 scaffold: the events routes. */
-export async function eventRoutes(_scope: FastifyInstance): Promise<void> {
-  // scaffold: filled in by the issue 16 work
+export interface EventRouteOptions {
+  live: LiveSettings;
+}
+
+/** Longest a Node timer can wait (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * GET /api/events — the signed-in user's live stream (contract/live.ts): the data events they may see (their own
+ * jobs, the jobs they are assigned to or were taken off, their time logs, their notifications; admins every job
+ * and time log), a heartbeat, and control events.
+ * - Authenticated by the normal `Authorization: Bearer` header only (the authenticate guard: 401 in the contract's
+ *   error shape); a token in the query string is not looked at.
+ * - `Last-Event-ID`: subscribe first (events arriving meanwhile are held), replay what was missed from
+ *   live_events, then send the held events, skipping any the replay already sent — no gap, no duplicate.
+ *   An id older than what is kept (or not a number) → `resync`.
+ * - The access token runs out while connected → `token-expired`, then the stream ends (the client refreshes and
+ *   reconnects). Checked by a timer at the token's expiry and at every heartbeat (the app's clock, which tests move).
+ * - The session ends (logout, logout-all, revoked — through any instance) → `session-ended`, then the stream ends.
+ * - At most `streamsPerUser` streams per user on this instance: one more ends the oldest.
+ */
+export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOptions): Promise<void> {
+  const streamsByUser = new Map<string, SseStream[]>();
+
+  function track(userId: string, stream: SseStream): void {
+    const streams = streamsByUser.get(userId) ?? [];
+    streams.push(stream);
+    streamsByUser.set(userId, streams);
+    stream.onClose(() => {
+      const left = (streamsByUser.get(userId) ?? []).filter((other) => other !== stream);
+      if (left.length === 0) streamsByUser.delete(userId);
+      else streamsByUser.set(userId, left);
+    });
+    while (streams.length > live.streamsPerUser) streams[0].close(); // onClose above removes it
+  }
+
+  scope.get('/events', { onRequest: scope.authenticate }, async (request, reply) => {
+    const { user, sessionId } = authOf(request);
+    const hub = scope.liveEvents;
+    const now = scope.now;
+    // The guard verified the token; its expiry is read from it without verifying again.
+    const { exp } = decodeJwt(bearerToken(request) as string);
+    const expiresAtMs = (exp ?? 0) * 1000;
+    const subscriber: LiveSubscriber = { kind: 'user', userId: user.id, isAdmin: user.role === 'ADMIN', sessionId };
+    const header = request.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+
+    let expiryTimer: NodeJS.Timeout | undefined;
+    const expired = (): boolean => {
+      if (stream.closed || now() < expiresAtMs) return false;
+      stream.writeControl(STREAM_CONTROL.tokenExpired);
+      stream.close();
+      return true;
+    };
+    const stream = openSseStream(request, reply, { heartbeatMs: live.heartbeatIntervalMs, onHeartbeat: () => !expired() });
+    const armExpiry = () => {
+      expiryTimer = setTimeout(() => {
+        if (!expired() && !stream.closed) armExpiry();
+      }, Math.min(MAX_TIMER_MS, Math.max(0, expiresAtMs - now()) + 10));
+      expiryTimer.unref();
+    };
+    armExpiry();
+
+    // Ids already sent by the replay (an event can be both replayed and then announced).
+    const replayed = new Set<string>();
+    let held: PublishedEvent[] | null = lastEventId === null ? null : [];
+    const send = (event: PublishedEvent) => {
+      if (!replayed.has(event.eventId)) stream.writeEvent(event.data.type, event.data, event.eventId);
+    };
+    const subscription = hub.subscribe(subscriber, {
+      onEvent: (event) => {
+        if (held) held.push(event);
+        else send(event);
+      },
+      onControl: (control) => {
+        if (stream.closed) return;
+        stream.writeControl(control === 'resync' ? STREAM_CONTROL.resync : STREAM_CONTROL.sessionEnded);
+        if (control === 'session-ended') stream.close();
+      },
+    });
+    stream.onClose(() => {
+      clearTimeout(expiryTimer);
+      subscription.unsubscribe();
+    });
+    track(user.id, stream);
+
+    if (lastEventId !== null) {
+      let missed: PublishedEvent[] | null = null;
+      try {
+        missed = await hub.replay(subscriber, lastEventId);
+      } catch (error) {
+        request.log.error({ err: error }, 'live events replay failed');
+      }
+      if (missed === null) stream.writeControl(STREAM_CONTROL.resync);
+      else
+        for (const event of missed) {
+          send(event);
+          replayed.add(event.eventId);
+        }
+      const waiting = held ?? [];
+      held = null;
+      for (const event of waiting) send(event);
+    }
+    return reply;
+  });
 }

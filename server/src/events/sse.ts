@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STREAM_CONTROL } from '../contract/live';
@@ -24,6 +25,8 @@ import { STREAM_CONTROL } from '../contract/live';
  *   lets the client tell a dead stream; `onHeartbeat` runs just before each one (e.g. to check token expiry).
  * - A client that does not read (more than `maxBufferedBytes` waiting) is cut off rather than buffered forever.
  * - `close()` ends the response; `onClose` callbacks run once, whoever ended it (server, client, app close).
+ * - Every open stream of an HTTP server is ended by `closeSseStreams(server)` — buildApp's preClose hook — so
+ *   `app.close()` does not wait for streams that would never end by themselves.
  */
 export interface SseStream {
   /** A data event: `id:` (when given), `event:`, `data:` JSON on one line. False once the stream is closed. */
@@ -54,6 +57,15 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 /** One SSE message. `data` is JSON on one line (JSON.stringify never emits a raw newline). */
 export function formatSseMessage(event: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** The open streams of each HTTP server, for closeSseStreams. */
+const openStreams = new WeakMap<Server, Set<SseStream>>();
+
+/** Ends every open event stream of `server` (the app is closing). */
+export function closeSseStreams(server: Server): void {
+  const streams = openStreams.get(server);
+  if (streams) for (const stream of [...streams]) stream.close();
 }
 
 /** Starts the event stream answer on `reply`; see SseStream. */
@@ -108,7 +120,7 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
   body.write(':\n\n');
   void reply.send(body);
 
-  return {
+  const stream: SseStream = {
     writeEvent: (event, data, id) => write(formatSseMessage(event, data, id)),
     writeControl: (control, data = {}) => write(formatSseMessage(control, data)),
     close: finish,
@@ -120,4 +132,10 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
       return closed;
     },
   };
+  let registry = openStreams.get(server);
+  if (!registry) openStreams.set(server, (registry = new Set()));
+  const streams = registry;
+  streams.add(stream);
+  callbacks.push(() => streams.delete(stream));
+  return stream;
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Catalog } from '../catalog/queries';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
-import { openDatabase } from '../db/connect';
+import { type OpenedDatabase, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';
 
@@ -16,6 +16,8 @@ declare module 'fastify' {
     now: Clock;
     /** The catalogue (service types, slots, centres), read once at start. */
     catalog: Catalog;
+    /** LISTEN on a channel scoped to this installation's schema (db/connect.ts); stopped when the app closes. */
+    listenToDatabase: OpenedDatabase['listen'];
   }
 }
 
@@ -26,7 +28,11 @@ export interface DatabaseOptions {
 /** Opens the database, applies the migrations, and closes it with the app. */
 export const database = fp<DatabaseOptions>(
   async (app, { config }) => {
-    const opened = await openDatabase(config, (error) => app.log.error({ err: error }, 'PostgreSQL pool error'));
+    const opened = await openDatabase(
+      config,
+      (error) => app.log.error({ err: error }, 'PostgreSQL pool error'),
+      (message, error) => (error === undefined ? app.log.warn(message) : app.log.warn({ err: error }, message)),
+    );
     try {
       await migrateToLatest(opened.db);
     } catch (error) {
@@ -35,6 +41,7 @@ export const database = fp<DatabaseOptions>(
     }
     app.decorate('db', opened.db);
     app.decorate('databaseDescription', opened.description);
+    app.decorate('listenToDatabase', opened.listen);
     app.addHook('onClose', async () => opened.close());
   },
   { name: 'database' },

@@ -1,8 +1,172 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
- * Live events (issue 16): live_events (one row per committed change, with its audience) written by triggers on appointments, time_logs and notifications, announced with pg_notify after commit.
+ * Live events (issue 16): one live_events row per committed change, with who may see it, written by the database
+ * itself in the change's own transaction — statement-level AFTER triggers with transition tables (one set-based
+ * INSERT per statement, however many rows it touched, as job_history in 0006), so every writer (the API, the demo
+ * seed, the bench's bulk seeding, a hand-written UPDATE) publishes, and a change that fails or rolls back publishes
+ * nothing.
+ * - appointments INSERT → appointment.created (customer, technician if any, admins); UPDATE that changed the row →
+ *   appointment.updated (customer, the technician after and, when it changed, the one before, admins);
+ * - time_logs INSERT / UPDATE / DELETE → timelog.changed (the log's technician, admins), with the job's id;
+ * - notifications INSERT → notification.created (the recipient only).
+ *
+ * Announced with NOTIFY on `carcare_live_<current_schema()>` (several installations may share one database in
+ * separate schemas; db/connect.ts `listen` scopes the same way). NOTIFY is delivered only when the transaction
+ * commits. Payloads (always < 8000 bytes):
+ * - `e:<tx>:<first id>:<last id>` — a statement's events: the rows with that transaction id in that id range
+ *   (identity values of concurrent transactions interleave, so the range alone is not enough);
+ * - `s:<session id>,<session id>…` — sessions just revoked (logout, logout-all, reuse detection, the session cap):
+ *   their streams end, on every instance.
+ *
+ * Kept short: events/liveEvents.ts purges rows older than the resume window and records the last purged id in
+ * live_events_horizon, so a Last-Event-ID at or below it gets `resync` instead of a silent gap.
  */
-export async function up(_db: Kysely<unknown>): Promise<void> {
-  // scaffold: filled in by the issue 16 work
+
+const CHANNEL = `'carcare_live_' || current_schema()`;
+
+/** Columns every event trigger writes, in this order. */
+const COLUMNS = sql.raw('type, entity_id, version, appointment_id, admins, user_ids');
+
+/** Identical trigger functions differ only in their INSERT … SELECT. */
+function eventFunction(name: string, select: string) {
+  return sql`
+    CREATE FUNCTION ${sql.raw(name)}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO live_events (${COLUMNS}) ${sql.raw(select)};
+      RETURN NULL;
+    END
+    $$`;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE live_events (
+      id             bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      tx             bigint NOT NULL DEFAULT pg_current_xact_id()::text::bigint,
+      type           text NOT NULL CONSTRAINT live_events_type_check CHECK (type IN (
+                       'appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created')),
+      entity_id      uuid NOT NULL,
+      version        integer NOT NULL,
+      appointment_id uuid,
+      admins         boolean NOT NULL,
+      user_ids       uuid[] NOT NULL,
+      created_at     timestamptz NOT NULL DEFAULT statement_timestamp()
+    )`.execute(db);
+  await sql`
+    CREATE TABLE live_events_horizon (
+      singleton      boolean PRIMARY KEY DEFAULT true CONSTRAINT live_events_horizon_singleton CHECK (singleton),
+      purged_through bigint NOT NULL DEFAULT 0
+    )`.execute(db);
+  await sql`INSERT INTO live_events_horizon DEFAULT VALUES`.execute(db);
+
+  await eventFunction(
+    'live_events_appointment_insert',
+    `SELECT 'appointment.created', n.id, n.version, n.id, true, array_remove(ARRAY[n.customer_id, n.assigned_employee_id], NULL)
+       FROM new_rows n ORDER BY n.id`,
+  ).execute(db);
+  await eventFunction(
+    'live_events_appointment_update',
+    `SELECT 'appointment.updated', n.id, n.version, n.id, true,
+            array_remove(ARRAY[n.customer_id, n.assigned_employee_id,
+                               CASE WHEN o.assigned_employee_id IS DISTINCT FROM n.assigned_employee_id THEN o.assigned_employee_id END], NULL)
+       FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.*) IS DISTINCT FROM (o.*)
+      ORDER BY n.id`,
+  ).execute(db);
+  await eventFunction(
+    'live_events_timelog_insert',
+    `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true, ARRAY[n.employee_id] FROM new_rows n ORDER BY n.id`,
+  ).execute(db);
+  await eventFunction(
+    'live_events_timelog_update',
+    `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true,
+            array_remove(ARRAY[n.employee_id, CASE WHEN o.employee_id <> n.employee_id THEN o.employee_id END], NULL)
+       FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.*) IS DISTINCT FROM (o.*)
+      ORDER BY n.id`,
+  ).execute(db);
+  await eventFunction(
+    'live_events_timelog_delete',
+    `SELECT 'timelog.changed', o.id, o.version, o.appointment_id, true, ARRAY[o.employee_id] FROM old_rows o ORDER BY o.id`,
+  ).execute(db);
+  await eventFunction(
+    'live_events_notification_insert',
+    `SELECT 'notification.created', n.id, 1, n.appointment_id, false, ARRAY[n.user_id] FROM new_rows n ORDER BY n.created_at, n.id`,
+  ).execute(db);
+
+  const triggers: Array<[name: string, event: string, table: string, referencing: string, fn: string]> = [
+    ['live_events_on_appointment_insert', 'INSERT', 'appointments', 'NEW TABLE AS new_rows', 'live_events_appointment_insert'],
+    ['live_events_on_appointment_update', 'UPDATE', 'appointments', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'live_events_appointment_update'],
+    ['live_events_on_timelog_insert', 'INSERT', 'time_logs', 'NEW TABLE AS new_rows', 'live_events_timelog_insert'],
+    ['live_events_on_timelog_update', 'UPDATE', 'time_logs', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'live_events_timelog_update'],
+    ['live_events_on_timelog_delete', 'DELETE', 'time_logs', 'OLD TABLE AS old_rows', 'live_events_timelog_delete'],
+    ['live_events_on_notification_insert', 'INSERT', 'notifications', 'NEW TABLE AS new_rows', 'live_events_notification_insert'],
+  ];
+  for (const [name, event, table, referencing, fn] of triggers) {
+    await sql`
+      CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.raw(table)}
+        REFERENCING ${sql.raw(referencing)}
+        FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(fn)}()`.execute(db);
+  }
+
+  // One NOTIFY per statement that wrote events (its rows share one transaction id), delivered on commit.
+  await sql`
+    CREATE FUNCTION live_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM count(pg_notify(${sql.raw(CHANNEL)}, 'e:' || n.tx || ':' || min(n.id) || ':' || max(n.id)))
+         FROM new_rows n GROUP BY n.tx;
+      RETURN NULL;
+    END
+    $$`.execute(db);
+  await sql`
+    CREATE TRIGGER live_events_on_insert AFTER INSERT ON live_events
+      REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION live_events_notify()`.execute(db);
+
+  // Sessions just revoked, 150 ids per notification (150 × 37 bytes < 8000).
+  await sql`
+    CREATE FUNCTION live_events_sessions_revoked() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM count(pg_notify(${sql.raw(CHANNEL)}, 's:' || ended.ids))
+         FROM (SELECT string_agg(r.id::text, ',') AS ids
+                 FROM (SELECT n.id, (row_number() OVER (ORDER BY n.id) - 1) / 150 AS chunk
+                         FROM new_rows n JOIN old_rows o ON o.id = n.id
+                        WHERE o.revoked_at IS NULL AND n.revoked_at IS NOT NULL) r
+                GROUP BY r.chunk) ended;
+      RETURN NULL;
+    END
+    $$`.execute(db);
+  await sql`
+    CREATE TRIGGER live_events_on_session_revoked AFTER UPDATE ON sessions
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION live_events_sessions_revoked()`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TRIGGER IF EXISTS live_events_on_session_revoked ON sessions`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS live_events_sessions_revoked()`.execute(db);
+  for (const [trigger, table] of [
+    ['live_events_on_appointment_insert', 'appointments'],
+    ['live_events_on_appointment_update', 'appointments'],
+    ['live_events_on_timelog_insert', 'time_logs'],
+    ['live_events_on_timelog_update', 'time_logs'],
+    ['live_events_on_timelog_delete', 'time_logs'],
+    ['live_events_on_notification_insert', 'notifications'],
+  ]) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(trigger)} ON ${sql.raw(table)}`.execute(db);
+  }
+  for (const fn of [
+    'live_events_appointment_insert',
+    'live_events_appointment_update',
+    'live_events_timelog_insert',
+    'live_events_timelog_update',
+    'live_events_timelog_delete',
+    'live_events_notification_insert',
+  ]) {
+    await sql`DROP FUNCTION IF EXISTS ${sql.raw(fn)}()`.execute(db);
+  }
+  await sql`DROP TABLE IF EXISTS live_events`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS live_events_notify()`.execute(db);
+  await sql`DROP TABLE IF EXISTS live_events_horizon`.execute(db);
 }
