@@ -39,6 +39,140 @@ const when = (date: string, label: string) => `to_char(${date}, 'Mon FMDD, YYYY'
 
 const FOOTER = `E'\\n\\n— CarCare\\n\\nYou receive these e-mails because e-mail notifications are on in your CarCare profile; you can turn them off there.'`;
 
+/**
+ * The one statement that writes the notifications and e-mails for the job-history entries of `source` (a table
+ * or transition table of job_history rows) that match `filter` (SQL on the alias given); `withMail` (SQL boolean): also the
+ * e-mails. Used by the trigger (on its transition table) and by notify_job_changes (entries by id, for the seed).
+ * Each entry is first matched to the messages it calls for (`m`), so only those texts are ever built.
+ */
+function notifyStatement(source: string, filter: (alias: string) => string, withMail: string): string {
+  return `
+      WITH f AS (
+        SELECT h.event, h.occurred_at, h.actor_id, a.id AS appointment_id,
+               CASE WHEN h.event = 'STAGE_CHANGED' THEN h.stage ELSE h.event END AS what,
+               a.customer_id, cu.full_name AS customer_name, cu.email AS customer_email,
+               cu.email_notifications AND cu.is_active AS customer_mail,
+               -- the technician concerned: the one assigned, or the one a move took the job off
+               coalesce(h.employee_id, off.employee_id) AS technician_id,
+               h.employee_id IS NULL AND off.employee_id IS NOT NULL AS technician_taken_off,
+               tech.full_name AS technician_name,
+               coalesce(actor.full_name, '') AS actor_name,
+               ${VEHICLE} AS vehicle,
+               st.name AS service, c.name AS centre, c.address AS centre_address,
+               ${when('a.date', 'ts.label')} AS at_text,
+               CASE WHEN h.event = 'RESCHEDULED' THEN ${when('h.from_date', 'from_ts.label')} END AS from_text,
+               CASE WHEN h.event = 'RESCHEDULED' THEN ${when('h.to_date', 'to_ts.label')} END AS to_text
+          FROM ${source} h
+          JOIN appointments a ON a.id = h.appointment_id
+          JOIN users cu ON cu.id = a.customer_id
+          JOIN vehicles v ON v.id = a.vehicle_id
+          JOIN service_types st ON st.code = a.service_type
+          JOIN service_centers c ON c.id = a.center_id
+          JOIN time_slots ts ON ts.start = a.slot
+          LEFT JOIN time_slots from_ts ON from_ts.start = h.from_slot
+          LEFT JOIN time_slots to_ts ON to_ts.start = h.to_slot
+          LEFT JOIN LATERAL (
+            SELECT u.employee_id FROM ${source} u
+             WHERE h.event = 'RESCHEDULED' AND (${filter('u')}) AND u.appointment_id = h.appointment_id AND u.event = 'UNASSIGNED'
+             LIMIT 1
+          ) off ON true
+          LEFT JOIN users tech ON tech.id = coalesce(h.employee_id, off.employee_id)
+          LEFT JOIN users actor ON actor.id = h.actor_id
+         WHERE (${filter('h')})
+           AND (h.event IN ('BOOKED', 'ASSIGNED', 'STARTED', 'COMPLETED', 'CANCELLED', 'RESCHEDULED')
+                OR (h.event = 'STAGE_CHANGED' AND h.stage = 'AWAITING_PARTS'))
+      ),
+      told AS (
+        INSERT INTO notifications (user_id, kind, appointment_id, title, message, created_at)
+        SELECT r.user_id, m.kind, f.appointment_id,
+               CASE m.kind
+                 WHEN 'BOOKING_RECEIVED' THEN 'New booking'
+                 WHEN 'JOB_ASSIGNED' THEN CASE m.audience WHEN 'TECHNICIAN' THEN 'New job assigned' ELSE 'Technician assigned' END
+                 WHEN 'JOB_STARTED' THEN 'Work started'
+                 WHEN 'JOB_AWAITING_PARTS' THEN 'Awaiting parts'
+                 WHEN 'JOB_COMPLETED' THEN 'Job completed'
+                 WHEN 'BOOKING_CANCELLED' THEN 'Booking cancelled'
+                 WHEN 'BOOKING_RESCHEDULED' THEN 'Booking rescheduled'
+               END,
+               CASE m.kind
+                 WHEN 'BOOKING_RECEIVED' THEN
+                   f.customer_name || ' booked ' || f.service || ' for their ' || f.vehicle || ' on ' || f.at_text || ' at ' || f.centre || '.'
+                 WHEN 'JOB_ASSIGNED' THEN CASE m.audience
+                   WHEN 'TECHNICIAN' THEN
+                     f.service || ' on ' || f.customer_name || '''s ' || f.vehicle || ', ' || f.at_text || ' at ' || f.centre || ', is now assigned to you.'
+                   ELSE
+                     coalesce(f.technician_name, 'A technician') || ' will work on your ' || f.vehicle || ': ' || f.service || ' on ' || f.at_text || ' at ' || f.centre || '.'
+                   END
+                 WHEN 'JOB_STARTED' THEN 'Work has started on your ' || f.vehicle || ': ' || f.service || '.'
+                 WHEN 'JOB_AWAITING_PARTS' THEN 'Your ' || f.vehicle || ' is waiting for parts: ' || f.service || ' will continue once they arrive.'
+                 WHEN 'JOB_COMPLETED' THEN 'Your ' || f.vehicle || ' is ready: ' || f.service || ' is completed.'
+                 WHEN 'BOOKING_CANCELLED' THEN
+                   f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' on ' || f.at_text || ' at ' || f.centre || ' was cancelled'
+                     || CASE WHEN f.actor_name = '' THEN '' ELSE ' by ' || f.actor_name END || '.'
+                     || CASE m.audience WHEN 'TECHNICIAN' THEN ' It is off your schedule.' ELSE '' END
+                 WHEN 'BOOKING_RESCHEDULED' THEN
+                   f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' at ' || f.centre || ' moved from ' || f.from_text || ' to ' || f.to_text
+                     || CASE
+                          WHEN NOT f.technician_taken_off THEN '.'
+                          WHEN m.audience = 'TECHNICIAN' THEN '. You have another job at that time, so it is no longer assigned to you.'
+                          ELSE ' and needs a technician again.'
+                        END
+               END,
+               f.occurred_at
+          FROM f
+          JOIN (VALUES
+            ('BOOKED', 'ADMINS', 'BOOKING_RECEIVED'),
+            ('ASSIGNED', 'TECHNICIAN', 'JOB_ASSIGNED'),
+            ('ASSIGNED', 'CUSTOMER', 'JOB_ASSIGNED'),
+            ('STARTED', 'CUSTOMER', 'JOB_STARTED'),
+            ('AWAITING_PARTS', 'CUSTOMER', 'JOB_AWAITING_PARTS'),
+            ('COMPLETED', 'CUSTOMER', 'JOB_COMPLETED'),
+            ('CANCELLED', 'ADMINS', 'BOOKING_CANCELLED'),
+            ('CANCELLED', 'TECHNICIAN', 'BOOKING_CANCELLED'),
+            ('RESCHEDULED', 'ADMINS', 'BOOKING_RESCHEDULED'),
+            ('RESCHEDULED', 'TECHNICIAN', 'BOOKING_RESCHEDULED')
+          ) AS m(what, audience, kind) ON m.what = f.what
+         CROSS JOIN LATERAL (
+           SELECT u.id AS user_id FROM users u WHERE m.audience = 'ADMINS' AND u.role = 'ADMIN' AND u.is_active
+           UNION ALL SELECT f.customer_id WHERE m.audience = 'CUSTOMER'
+           UNION ALL SELECT f.technician_id WHERE m.audience = 'TECHNICIAN' AND f.technician_id IS NOT NULL
+         ) AS r
+         WHERE r.user_id IS DISTINCT FROM f.actor_id
+        RETURNING 1
+      )
+      INSERT INTO email_outbox (user_id, appointment_id, kind, recipient, subject, text_body, next_attempt_at, created_at)
+      SELECT f.customer_id, f.appointment_id, m.kind, f.customer_email,
+             CASE m.kind
+               WHEN 'BOOKING_RECEIVED' THEN 'We received your booking: ' || f.service || ' on ' || f.at_text
+               WHEN 'JOB_ASSIGNED' THEN 'Technician assigned: ' || f.service || ' on ' || f.at_text
+               WHEN 'JOB_STARTED' THEN 'Work started on your ' || f.vehicle
+               WHEN 'JOB_AWAITING_PARTS' THEN 'Waiting for parts: your ' || f.vehicle
+               WHEN 'JOB_COMPLETED' THEN 'Your ' || f.vehicle || ' is ready'
+             END,
+             'Hello ' || f.customer_name || E',\n\n'
+               || CASE m.kind
+                    WHEN 'BOOKING_RECEIVED' THEN 'We received your booking. We will let you know when a technician is assigned.'
+                    WHEN 'JOB_ASSIGNED' THEN coalesce(f.technician_name, 'A technician') || ' will work on your ' || f.vehicle || '.'
+                    WHEN 'JOB_STARTED' THEN 'Work has started on your ' || f.vehicle || '.'
+                    WHEN 'JOB_AWAITING_PARTS' THEN 'Your ' || f.vehicle || ' is waiting for parts. The work will continue once they arrive.'
+                    WHEN 'JOB_COMPLETED' THEN 'Your ' || f.vehicle || ' is ready: ' || f.service || ' is completed. You can collect it at ' || f.centre || '.'
+                  END
+               || E'\n\n  Service: ' || f.service || E'\n  Vehicle: ' || f.vehicle || E'\n  When:    ' || f.at_text
+               || E'\n  Where:   ' || f.centre || ', ' || f.centre_address || ${FOOTER},
+             f.occurred_at, f.occurred_at
+        FROM f
+        JOIN (VALUES
+          ('BOOKED', 'BOOKING_RECEIVED'),
+          ('ASSIGNED', 'JOB_ASSIGNED'),
+          ('STARTED', 'JOB_STARTED'),
+          ('AWAITING_PARTS', 'JOB_AWAITING_PARTS'),
+          ('COMPLETED', 'JOB_COMPLETED')
+        ) AS m(what, kind) ON m.what = f.what
+       WHERE (${withMail}) AND f.customer_mail
+         -- the customer's own booking is confirmed; anything else they did themselves is not mailed
+         AND (f.event = 'BOOKED' OR f.actor_id IS DISTINCT FROM f.customer_id)`;
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The table's shape is fixed here first (migration 0011's live-event trigger reads id, user_id and
   // appointment_id); kinds as in contract/notifications.ts.
@@ -91,116 +225,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION notify_job_changes(history_ids bigint[], with_mail boolean) RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
-      WITH f AS (
-        SELECT h.event, h.occurred_at, h.actor_id, a.id AS appointment_id,
-               a.customer_id, cu.full_name AS customer_name, cu.email AS customer_email,
-               cu.email_notifications AND cu.is_active AS customer_mail,
-               -- the technician concerned: the one assigned, or the one a move took the job off
-               coalesce(h.employee_id, off.employee_id) AS technician_id,
-               h.employee_id IS NULL AND off.employee_id IS NOT NULL AS technician_taken_off,
-               tech.full_name AS technician_name,
-               coalesce(actor.full_name, '') AS actor_name,
-               ${sql.raw(VEHICLE)} AS vehicle,
-               st.name AS service, c.name AS centre, c.address AS centre_address,
-               ${sql.raw(when('a.date', 'ts.label'))} AS at_text,
-               CASE WHEN h.event = 'RESCHEDULED' THEN ${sql.raw(when('h.from_date', 'from_ts.label'))} END AS from_text,
-               CASE WHEN h.event = 'RESCHEDULED' THEN ${sql.raw(when('h.to_date', 'to_ts.label'))} END AS to_text,
-               h.event = 'STAGE_CHANGED' AND h.stage = 'AWAITING_PARTS' AS awaiting_parts
-          FROM job_history h
-          JOIN appointments a ON a.id = h.appointment_id
-          JOIN users cu ON cu.id = a.customer_id
-          JOIN vehicles v ON v.id = a.vehicle_id
-          JOIN service_types st ON st.code = a.service_type
-          JOIN service_centers c ON c.id = a.center_id
-          JOIN time_slots ts ON ts.start = a.slot
-          LEFT JOIN time_slots from_ts ON from_ts.start = h.from_slot
-          LEFT JOIN time_slots to_ts ON to_ts.start = h.to_slot
-          LEFT JOIN LATERAL (
-            SELECT u.employee_id FROM job_history u
-             WHERE h.event = 'RESCHEDULED' AND u.id = ANY (history_ids) AND u.appointment_id = h.appointment_id AND u.event = 'UNASSIGNED'
-             LIMIT 1
-          ) off ON true
-          LEFT JOIN users tech ON tech.id = coalesce(h.employee_id, off.employee_id)
-          LEFT JOIN users actor ON actor.id = h.actor_id
-         WHERE h.id = ANY (history_ids)
-           AND (h.event IN ('BOOKED', 'ASSIGNED', 'STARTED', 'COMPLETED', 'CANCELLED', 'RESCHEDULED')
-                OR (h.event = 'STAGE_CHANGED' AND h.stage = 'AWAITING_PARTS'))
-      ),
-      told AS (
-        INSERT INTO notifications (user_id, kind, appointment_id, title, message, created_at)
-        SELECT r.user_id, m.kind, f.appointment_id, m.title, m.message, f.occurred_at
-          FROM f
-         CROSS JOIN LATERAL (VALUES
-           ('ADMINS', 'BOOKING_RECEIVED', 'New booking',
-              f.customer_name || ' booked ' || f.service || ' for their ' || f.vehicle || ' on ' || f.at_text || ' at ' || f.centre || '.',
-              f.event = 'BOOKED'),
-           ('TECHNICIAN', 'JOB_ASSIGNED', 'New job assigned',
-              f.service || ' on ' || f.customer_name || '''s ' || f.vehicle || ', ' || f.at_text || ' at ' || f.centre || ', is now assigned to you.',
-              f.event = 'ASSIGNED'),
-           ('CUSTOMER', 'JOB_ASSIGNED', 'Technician assigned',
-              coalesce(f.technician_name, 'A technician') || ' will work on your ' || f.vehicle || ': ' || f.service || ' on ' || f.at_text || ' at ' || f.centre || '.',
-              f.event = 'ASSIGNED'),
-           ('CUSTOMER', 'JOB_STARTED', 'Work started',
-              'Work has started on your ' || f.vehicle || ': ' || f.service || '.',
-              f.event = 'STARTED'),
-           ('CUSTOMER', 'JOB_AWAITING_PARTS', 'Awaiting parts',
-              'Your ' || f.vehicle || ' is waiting for parts: ' || f.service || ' will continue once they arrive.',
-              f.awaiting_parts),
-           ('CUSTOMER', 'JOB_COMPLETED', 'Job completed',
-              'Your ' || f.vehicle || ' is ready: ' || f.service || ' is completed.',
-              f.event = 'COMPLETED'),
-           ('ADMINS', 'BOOKING_CANCELLED', 'Booking cancelled',
-              f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' on ' || f.at_text || ' at ' || f.centre || ' was cancelled'
-                || CASE WHEN f.actor_name = '' THEN '' ELSE ' by ' || f.actor_name END || '.',
-              f.event = 'CANCELLED'),
-           ('TECHNICIAN', 'BOOKING_CANCELLED', 'Booking cancelled',
-              f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' on ' || f.at_text || ' at ' || f.centre || ' was cancelled'
-                || CASE WHEN f.actor_name = '' THEN '' ELSE ' by ' || f.actor_name END || '. It is off your schedule.',
-              f.event = 'CANCELLED'),
-           ('ADMINS', 'BOOKING_RESCHEDULED', 'Booking rescheduled',
-              f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' at ' || f.centre || ' moved from ' || f.from_text || ' to ' || f.to_text
-                || CASE WHEN f.technician_taken_off THEN ' and needs a technician again.' ELSE '.' END,
-              f.event = 'RESCHEDULED'),
-           ('TECHNICIAN', 'BOOKING_RESCHEDULED', 'Booking rescheduled',
-              f.service || ' for ' || f.customer_name || '''s ' || f.vehicle || ' at ' || f.centre || ' moved from ' || f.from_text || ' to ' || f.to_text
-                || CASE WHEN f.technician_taken_off THEN '. You have another job at that time, so it is no longer assigned to you.' ELSE '.' END,
-              f.event = 'RESCHEDULED')
-         ) AS m(audience, kind, title, message, applies)
-         CROSS JOIN LATERAL (
-           SELECT u.id AS user_id FROM users u WHERE m.audience = 'ADMINS' AND u.role = 'ADMIN' AND u.is_active
-           UNION ALL SELECT f.customer_id WHERE m.audience = 'CUSTOMER'
-           UNION ALL SELECT f.technician_id WHERE m.audience = 'TECHNICIAN' AND f.technician_id IS NOT NULL
-         ) AS r
-         WHERE m.applies AND r.user_id IS DISTINCT FROM f.actor_id
-        RETURNING 1
-      )
-      INSERT INTO email_outbox (user_id, appointment_id, kind, recipient, subject, text_body, next_attempt_at, created_at)
-      SELECT f.customer_id, f.appointment_id, m.kind, f.customer_email, m.subject,
-             'Hello ' || f.customer_name || E',\n\n' || m.body
-               || E'\n\n  Service: ' || f.service || E'\n  Vehicle: ' || f.vehicle || E'\n  When:    ' || f.at_text
-               || E'\n  Where:   ' || f.centre || ', ' || f.centre_address || ${sql.raw(FOOTER)},
-             f.occurred_at, f.occurred_at
-        FROM f
-       CROSS JOIN LATERAL (VALUES
-         ('BOOKING_RECEIVED', 'We received your booking: ' || f.service || ' on ' || f.at_text,
-            'We received your booking. We will let you know when a technician is assigned.',
-            f.event = 'BOOKED'),
-         ('JOB_ASSIGNED', 'Technician assigned: ' || f.service || ' on ' || f.at_text,
-            coalesce(f.technician_name, 'A technician') || ' will work on your ' || f.vehicle || '.',
-            f.event = 'ASSIGNED'),
-         ('JOB_STARTED', 'Work started on your ' || f.vehicle,
-            'Work has started on your ' || f.vehicle || '.',
-            f.event = 'STARTED'),
-         ('JOB_AWAITING_PARTS', 'Waiting for parts: your ' || f.vehicle,
-            'Your ' || f.vehicle || ' is waiting for parts. The work will continue once they arrive.',
-            f.awaiting_parts),
-         ('JOB_COMPLETED', 'Your ' || f.vehicle || ' is ready',
-            'Your ' || f.vehicle || ' is ready: ' || f.service || ' is completed. You can collect it at ' || f.centre || '.',
-            f.event = 'COMPLETED')
-       ) AS m(kind, subject, body, applies)
-       WHERE with_mail AND m.applies AND f.customer_mail
-         -- the customer's own booking is confirmed; anything else they did themselves is not mailed
-         AND (f.event = 'BOOKED' OR f.actor_id IS DISTINCT FROM f.customer_id);
+      ${sql.raw(notifyStatement('job_history', (alias) => `${alias}.id = ANY (history_ids)`, 'with_mail'))};
     END
     $$`.execute(db);
 
@@ -208,7 +233,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION notifications_after_job_history() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF coalesce(current_setting('carcare.notifications', true), '') <> 'off' THEN
-        PERFORM notify_job_changes(ARRAY(SELECT id FROM new_rows), true);
+        ${sql.raw(notifyStatement('new_rows', () => 'true', 'true'))};
       END IF;
       RETURN NULL;
     END
