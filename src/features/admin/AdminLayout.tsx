@@ -5,8 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
-import { LiveIndicator } from '@/features/live/LiveIndicator';
-import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { HeaderBell, HeaderLiveStatus } from '@/features/live/LiveHeader';
 import { useGetUnreadContactCountQuery } from '@/features/contact/contactApi';
 
 const NAV_ITEMS: readonly AppShellNavItem[] = [
@@ -43,8 +42,8 @@ export default function AdminLayout({ children }: { children?: ReactNode }) {
       navLabel="Admin"
       navItems={[...NAV_ITEMS, messagesItem(unread)]}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
-      actions={<NotificationBell />}
-      status={<LiveIndicator />}
+      actions={<HeaderBell />}
+      status={<HeaderLiveStatus />}
     >
       {children ?? <Outlet />}
     </AppShell>

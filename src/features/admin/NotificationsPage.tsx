@@ -1,6 +1,9 @@
-import { EmailChoice } from '@/features/notifications/EmailChoice';
-import { NotificationList } from '@/features/notifications/NotificationList';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/Spinner';
 import styles from '@/features/notifications/NotificationsPage.module.css';
+
+// The list's code is the header bell's (one "live" chunk for both), most likely loaded already.
+const NotificationsPageBody = lazy(() => import(/* webpackChunkName: "live" */ '@/features/notifications/NotificationsPageBody'));
 
 /**
  * /admin/notifications: the admin's notifications as a full page (the same list as the header bell's panel:
@@ -13,8 +16,9 @@ export default function NotificationsPage() {
         <h1 className={styles.title}>Notifications</h1>
         <p className={styles.subtitle}>New bookings, cancellations and reschedules, newest first. They arrive here as they happen.</p>
       </header>
-      <EmailChoice />
-      <NotificationList variant="page" />
+      <Suspense fallback={<Spinner label="Loading notifications" showLabel />}>
+        <NotificationsPageBody />
+      </Suspense>
     </div>
   );
 }

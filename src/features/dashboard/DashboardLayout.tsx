@@ -5,8 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
-import { LiveIndicator } from '@/features/live/LiveIndicator';
-import { NotificationBell } from '@/features/notifications/NotificationBell';
+import { HeaderBell, HeaderLiveStatus } from '@/features/live/LiveHeader';
 import { hasRole } from '@/features/auth/sessionUser';
 
 const DASHBOARD: AppShellNavItem = { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true };
@@ -33,8 +32,8 @@ export default function DashboardLayout({ children }: { children?: ReactNode }) 
       navLabel="Dashboard"
       navItems={hasRole(user, 'CUSTOMER') ? CUSTOMER_NAV : OTHER_NAV}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
-      actions={<NotificationBell />}
-      status={<LiveIndicator />}
+      actions={<HeaderBell />}
+      status={<HeaderLiveStatus />}
     >
       {children ?? <Outlet />}
     </AppShell>

@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Notification } from '@contract/notifications';
@@ -7,6 +6,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { cx } from '@/lib/classNames';
+import { timeAgo } from './relativeTime';
 import { useGetNotificationPagesInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
 import styles from './NotificationList.module.css';
 
@@ -20,7 +20,7 @@ function When({ instant }: { instant: string }) {
   const date = new Date(instant);
   return (
     <time dateTime={instant} title={exact.format(date)}>
-      {formatDistanceToNow(date, { addSuffix: true })}
+      {timeAgo(date)}
     </time>
   );
 }

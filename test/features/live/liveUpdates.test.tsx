@@ -184,15 +184,16 @@ describe('the live listener', () => {
   });
 
   test('a break shows "Live updates paused — reconnecting…"; back again, the indicator goes and every list on screen refetches', async () => {
+    configureLiveUpdates({ minDelayMs: 300, maxDelayMs: 600 }); // the break lasts long enough to be seen
     const { stream, shop } = await openCustomerDashboard();
     const status = screen.getByRole('status', { name: 'Live updates' });
     expect(status.closest('header')).not.toBeNull();
     expect(status).toBeEmptyDOMElement();
 
+    shop.complete(); // changed while the stream is down: no event for it ever arrives
     act(() => stream.latest().end());
     expect(await within(status).findByText(PAUSED)).toBeInTheDocument();
-
-    shop.complete(); // changed while the stream was down: no event for it ever arrives
+    expect(serviceRow()).toHaveTextContent('Not Completed');
     await waitFor(() => expect(stream.connections).toHaveLength(2));
     await waitFor(() => expect(status).toBeEmptyDOMElement());
     await waitFor(() => expect(serviceRow()).toHaveTextContent(/^(?!.*Not Completed).*Completed/));
