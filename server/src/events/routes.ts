@@ -35,11 +35,12 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
     streams.push(stream);
     streamsByUser.set(userId, streams);
     stream.onClose(() => {
-      const left = (streamsByUser.get(userId) ?? []).filter((other) => other !== stream);
-      if (left.length === 0) streamsByUser.delete(userId);
-      else streamsByUser.set(userId, left);
+      const index = streams.indexOf(stream);
+      if (index >= 0) streams.splice(index, 1);
+      if (streams.length === 0 && streamsByUser.get(userId) === streams) streamsByUser.delete(userId);
     });
-    while (streams.length > live.streamsPerUser) streams[0].close(); // onClose above removes it
+    // The oldest beyond the cap (each close removes it from `streams` through the callback above).
+    for (const oldest of streams.slice(0, Math.max(0, streams.length - live.streamsPerUser))) oldest.close();
   }
 
   scope.get('/events', { onRequest: scope.authenticate }, async (request, reply) => {

@@ -114,8 +114,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION live_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      PERFORM count(pg_notify(${sql.raw(CHANNEL)}, 'e:' || n.tx || ':' || min(n.id) || ':' || max(n.id)))
-         FROM new_rows n GROUP BY n.tx;
+      PERFORM pg_notify(${sql.raw(CHANNEL)}, 'e:' || b.tx || ':' || b.first_id || ':' || b.last_id)
+         FROM (SELECT n.tx, min(n.id) AS first_id, max(n.id) AS last_id FROM new_rows n GROUP BY n.tx) b;
       RETURN NULL;
     END
     $$`.execute(db);
@@ -128,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION live_events_sessions_revoked() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      PERFORM count(pg_notify(${sql.raw(CHANNEL)}, 's:' || ended.ids))
+      PERFORM pg_notify(${sql.raw(CHANNEL)}, 's:' || ended.ids)
          FROM (SELECT string_agg(r.id::text, ',') AS ids
                  FROM (SELECT n.id, (row_number() OVER (ORDER BY n.id) - 1) / 150 AS chunk
                          FROM new_rows n JOIN old_rows o ON o.id = n.id
