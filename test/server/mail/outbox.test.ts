@@ -181,7 +181,7 @@ describe('a worker killed mid-send', () => {
     for (const [index, slot] of ['09:00', '10:00', '11:00'].entries()) {
       await httpJson(base, 'POST', '/api/appointments', customer.token, { plate: `KIL-${index}`, serviceType: 'OIL_CHANGE', date: tomorrow(), slot });
     }
-    const interrupted = await smtp.waitForHeld();
+    const interrupted = await smtp.waitForHeld(60_000);
     expect(smtp.accepted()).toHaveLength(1);
     const sentBefore = smtp.accepted()[0].messageId;
     first.child.kill('SIGKILL');
@@ -191,7 +191,7 @@ describe('a worker killed mid-send', () => {
     servers.push(second);
     await second.port;
     // Every mail arrives once the dead worker's leases have run out.
-    const arrived = await smtp.waitForAccepted(3, 30_000);
+    const arrived = await smtp.waitForAccepted(3, 60_000);
     // Give the new worker a few more polls: nothing else may come.
     await pause(1500);
     const ids = smtp.received.map((mail) => mail.messageId);
@@ -213,7 +213,8 @@ describe('a worker killed mid-send', () => {
     } finally {
       await check.app.close();
     }
-  });
+    // Two server starts (a new database's initdb on PGlite), sign-up and bookings over HTTP, a 3 s lease.
+  }, 120_000);
 });
 
 // Two API instances on one database exist only on PostgreSQL.
@@ -250,6 +251,6 @@ if (usingPostgres) {
       expect(new Set(ids).size).toBe(count);
       const states = await apps[1].app.db.selectFrom('email_outbox').select(['state', 'attempts']).execute();
       expect(states.every((row) => row.state === 'SENT' && row.attempts === 1)).toBe(true);
-    });
+    }, 60_000);
   });
 }
