@@ -58,7 +58,7 @@ describe('/admin/analytics', () => {
     ]);
     expect(within(summary).getByText('79% of hours logged')).toBeInTheDocument();
     expect(screen.getByText('May 5, 2030 – Jun 3, 2030 (America/Chicago)')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Showing last 30 days: May 5, 2030 to Jun 3, 2030.');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Showing last 30 days: May 5, 2030 to Jun 3, 2030.');
     expect(api.periods).toEqual(['30']);
 
     const charts = screen.getAllByRole('img');
@@ -124,7 +124,7 @@ describe('/admin/analytics', () => {
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
     await waitFor(() => expect(screen.getByText('May 28, 2030 – Jun 3, 2030 (America/Chicago)')).toBeInTheDocument());
-    expect(screen.getByRole('status')).toHaveTextContent('Showing last 7 days: May 28, 2030 to Jun 3, 2030.');
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Showing last 7 days: May 28, 2030 to Jun 3, 2030.');
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getByText('LKR 29,500')).toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'Bookings per day' }))).toHaveLength(8);
@@ -187,7 +187,7 @@ describe('/admin/analytics', () => {
         'Cy Newman,0,,0,0,,0,0,',
         '',
       ]);
-      expect(screen.getByRole('status')).toHaveTextContent('Exported carcare-analytics-2030-05-05-to-2030-06-03.csv.');
+      expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Exported carcare-analytics-2030-05-05-to-2030-06-03.csv.');
     } finally {
       downloads.restore();
     }
