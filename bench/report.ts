@@ -12,6 +12,7 @@ import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type 
 import { LOAD, type ThroughputSection } from './sections/throughput';
 import { ANALYTICS_LOAD, type AnalyticsBenchResult, isAnalyticsResult, renderAnalyticsSection } from './sections/analytics';
 import { REPORTS_LOAD, renderReportsSection, type ReportsResult } from './sections/reports';
+import { liveMissed, type LiveSection, renderLiveSection } from './sections/live';
 
 export interface BenchReport {
   machine: MachineInfo;
@@ -25,6 +26,8 @@ export interface BenchReport {
   shop: ShopSection | null;
   reports: ReportsResult | null;
   analytics: AnalyticsBenchResult | null;
+  /** Live updates (issue 16); absent in reports written before it. */
+  live?: LiveSection | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
   /** Every figure that missed its target, in words. */
@@ -302,6 +305,7 @@ export function renderMarkdown(report: BenchReport): string {
     report.shop && shopSection(report.shop),
     report.reports && renderReportsSection(report.reports).trim(),
     report.analytics && renderAnalyticsSection(report.analytics).trim(),
+    report.live && renderLiveSection(report.live),
     errors.length > 0 && ['## Sections that failed to run', '', ...errors.map(([s, e]) => `- **${s}**: ${e}`)].join('\n'),
   )}\n`;
 }
@@ -357,6 +361,7 @@ export function missedTargets(report: BenchReport): string[] {
       if (r.period === '90' && r.concurrency === 1 && r.p99Ms >= ANALYTICS_LOAD.targetP99Ms) missed.push(`Analytics on ${outcome.database}: 90 days, ${r.concurrency} at a time: p99 ${r.p99Ms} ms ≥ ${ANALYTICS_LOAD.targetP99Ms} ms`);
     }
   }
+  if (report.live) missed.push(...liveMissed(report.live));
   return missed;
 }
 

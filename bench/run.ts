@@ -23,13 +23,14 @@ import { runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
 import { runReports } from './sections/reports';
 import { measureRoutes, type Sessions } from './sections/routes';
+import { isLiveResult, runLive } from './sections/live';
 import { isShopResult, runShop } from './sections/shop';
 import { runThroughput } from './sections/throughput';
 
 const log = (line: string) => console.info(`[bench] ${line}`);
 
-/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics runs only those (default: all). */
-const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics'] as const;
+/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics,live runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live'] as const;
 /** The sections that use the production build (the shop's servers are API-only). */
 const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
 /** The sections that use the one shared server (large data and the shop start their own, on seeded databases). */
@@ -86,6 +87,7 @@ async function main(): Promise<number> {
     shop: null,
     reports: null,
     analytics: null,
+    live: null,
     errors: {},
     missed: [],
     sections: selected.size ? SECTIONS.filter(wanted) : 'all',
@@ -131,6 +133,8 @@ async function main(): Promise<number> {
     report.reports = await section(report, 'reports', () => runReports(log));
     report.analytics = await section(report, 'analytics', () => runAnalytics(log));
     for (const r of report.analytics?.databases ?? []) if ('error' in r) report.errors[`analytics on ${r.database}`] = r.error;
+    report.live = await section(report, 'live', () => runLive(log));
+    for (const r of report.live?.databases ?? []) if (!isLiveResult(r)) report.errors[`live on ${r.database}`] = r.error;
   } catch (error) {
     report.errors.setup = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
     console.error('[bench] setup failed:', error);

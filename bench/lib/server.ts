@@ -25,6 +25,8 @@ export interface BenchServer {
   apiBase: string;
   jwtSecret: string;
   admin: { email: string; password: string };
+  /** The server process's id (its memory, for the live section). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -110,5 +112,5 @@ export async function startServer({ accessTokenTtl, workDir, databaseUrl, static
     await stop();
     throw error;
   }
-  return { origin, apiBase: `${origin}/api`, jwtSecret, admin, stop };
+  return { origin, apiBase: `${origin}/api`, jwtSecret, admin, pid: child.pid, stop };
 }
