@@ -239,12 +239,11 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
       .where((eb) => eb.or(notified.map(({ appointmentId, event }) => eb.and([eb('appointment_id', '=', appointmentId), eb('event', '=', event)]))))
       .execute();
     await sql`SELECT notify_job_changes(${notifiedIds.map((row) => row.id)}::bigint[], false)`.execute(trx);
-    // What happened before yesterday has been read; the bookings still waiting for a technician have not.
+    // What happened more than a week ago has been read; this week's news has not (every role's bell shows some).
     await trx
       .updateTable('notifications')
       .set({ read_at: createdAt })
-      .where('created_at', '<', sql<Date>`${isoAt(nowMs - 24 * 60 * 60_000)}::timestamptz`)
-      .where('kind', '<>', 'BOOKING_RECEIVED')
+      .where('created_at', '<', sql<Date>`${isoAt(nowMs - 7 * 24 * 60 * 60_000)}::timestamptz`)
       .execute();
     await seedDemoContactMessages(trx, nowMs);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);
