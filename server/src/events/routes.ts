@@ -3,11 +3,20 @@ import { decodeJwt } from 'jose';
 import type { LiveSettings } from '../config';
 import { STREAM_CONTROL } from '../contract/live';
 import { authOf, bearerToken } from '../plugins/authenticate';
-import { openSseStream, type SseStream } from './sse';
+import { formatSseMessage, openSseStream, type SseStream } from './sse';
 import type { LiveSubscriber, PublishedEvent } from './types';
 
 export interface EventRouteOptions {
   live: LiveSettings;
+}
+
+/** Each event framed once, however many streams it goes to. */
+const framed = new WeakMap<PublishedEvent, string>();
+
+function frame(event: PublishedEvent): string {
+  let text = framed.get(event);
+  if (text === undefined) framed.set(event, (text = formatSseMessage(event.data.type, event.data, event.eventId)));
+  return text;
 }
 
 /** Longest a Node timer can wait (about 24.8 days). */
@@ -74,7 +83,7 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
     const replayed = new Set<string>();
     let held: PublishedEvent[] | null = lastEventId === null ? null : [];
     const send = (event: PublishedEvent) => {
-      if (!replayed.has(event.eventId)) stream.writeEvent(event.data.type, event.data, event.eventId);
+      if (!replayed.has(event.eventId)) stream.writeFramed(frame(event));
     };
     const subscription = hub.subscribe(subscriber, {
       onEvent: (event) => {

@@ -31,6 +31,8 @@ import { STREAM_CONTROL } from '../contract/live';
 export interface SseStream {
   /** A data event: `id:` (when given), `event:`, `data:` JSON on one line. False once the stream is closed. */
   writeEvent(event: string, data: unknown, id?: string): boolean;
+  /** A message already framed by formatSseMessage (one event sent to many streams is framed once). */
+  writeFramed(text: string): boolean;
   /** A control event (no `id:`): heartbeat, token-expired, session-ended, resync. */
   writeControl(control: string, data?: Record<string, unknown>): boolean;
   /** Ends the stream (idempotent). */
@@ -122,6 +124,7 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
 
   const stream: SseStream = {
     writeEvent: (event, data, id) => write(formatSseMessage(event, data, id)),
+    writeFramed: write,
     writeControl: (control, data = {}) => write(formatSseMessage(control, data)),
     close: finish,
     onClose: (callback) => {
