@@ -270,6 +270,26 @@ describe('GET /api/events: heartbeat, token expiry, logout', () => {
   });
 });
 
+it("outlives the server's connection and request timeouts while quiet", async () => {
+  const t = await startTestApp({ env: { CONNECTION_TIMEOUT: '200ms', REQUEST_TIMEOUT: '200ms', HEADERS_TIMEOUT: '200ms' } });
+  try {
+    const base = await listen(t.app);
+    const person = await signUp(t.app);
+    const client = await SseClient.open(base, { token: person.token });
+    await pause(1000);
+    expect(client.isEnded).toBe(false);
+    expect(client.messages).toEqual([]);
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO notifications (user_id, kind, title, message, created_at)
+      VALUES (${person.id}, 'BOOKING_RECEIVED', 'Booking received', 'A new booking.', now())
+      RETURNING id`.execute(t.app.db);
+    await client.event('notification.created', rows[0].id, 1000);
+    client.close();
+  } finally {
+    await t.close();
+  }
+});
+
 it('app.close() with open streams returns promptly, ending them', async () => {
   const t = await startTestApp();
   const base = await listen(t.app);
