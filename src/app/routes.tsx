@@ -53,9 +53,9 @@ const loadAdminDashboard = () => import(/* webpackChunkName: "admin-board" */ '@
 const AdminDashboard = lazy(loadAdminDashboard);
 const loadAnalyticsPage = () => import(/* webpackChunkName: "admin-analytics" */ '@/features/analytics/AnalyticsPage');
 const AnalyticsPage = lazy(loadAnalyticsPage);
-const loadInventoryPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/InventoryPage');
+const loadInventoryPage = () => import(/* webpackChunkName: "admin-inventory-notifications" */ '@/features/admin/InventoryPage');
 const InventoryPage = lazy(loadInventoryPage);
-const loadNotificationsPage = () => import(/* webpackChunkName: "admin-placeholders" */ '@/features/admin/NotificationsPage');
+const loadNotificationsPage = () => import(/* webpackChunkName: "admin-inventory-notifications" */ '@/features/admin/NotificationsPage');
 const NotificationsPage = lazy(loadNotificationsPage);
 const loadTimesheetsPage = () => import(/* webpackChunkName: "admin-timesheets" */ '@/features/timesheets/TimesheetsPage');
 const TimesheetsPage = lazy(loadTimesheetsPage);

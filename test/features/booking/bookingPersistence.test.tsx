@@ -71,6 +71,8 @@ describe('booking persistence', () => {
     await typeDraft(user);
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await screen.findByRole('heading', { name: 'Appointment Booked' });
+    // The confirmation also shows the job's tracking link (read from the server).
+    await screen.findByRole('button', { name: 'Copy link' });
     const id = first.getState().booking.confirmedId;
     expect(id).toEqual(expect.any(String));
     // Only the id is kept on the client: the appointment itself is server data.
@@ -83,6 +85,7 @@ describe('booking persistence', () => {
     expect(await screen.findByRole('heading', { name: 'Appointment Booked' })).toBeInTheDocument();
     expect(await screen.findByText(draft.vehicleId)).toBeInTheDocument();
     expect(screen.getByText('Tire Rotation')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
     expect(recorder.reads).toEqual([id, id]);
     persistor.pause();
   });
