@@ -234,11 +234,14 @@ export class LiveEvents implements LiveEventHub {
     }
   }
 
+  /** One primary-key range scan per batch (LATERAL: never a scan of the whole table, which a bulk seed fills). */
   private async load(batches: Batch[]): Promise<EventRow[]> {
     const { rows } = await sql<EventRow>`
       SELECT e.id::text AS event_id, e.type, e.entity_id, e.version, e.appointment_id, e.admins, e.user_ids::text[] AS user_ids
         FROM unnest(${batches.map((b) => b.tx)}::bigint[], ${batches.map((b) => b.first)}::bigint[], ${batches.map((b) => b.last)}::bigint[]) AS b(tx, first_id, last_id)
-        JOIN live_events e ON e.id BETWEEN b.first_id AND b.last_id AND e.tx = b.tx
+       CROSS JOIN LATERAL (
+         SELECT * FROM live_events WHERE id BETWEEN b.first_id AND b.last_id AND tx = b.tx
+       ) e
        ORDER BY e.id`.execute(this.options.db);
     return rows;
   }
