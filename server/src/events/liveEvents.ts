@@ -15,6 +15,10 @@ declare module 'fastify' {
 /** The NOTIFY channel of migration 0011 (scoped by schema in db/connect.ts `listen`). */
 export const LIVE_CHANNEL = 'carcare_live';
 
+/** Events deleted per purge statement, and the pause between two. */
+const PURGE_BATCH = 1000;
+const PURGE_PAUSE_MS = 20;
+
 /** A replay longer than this answers null (the client resyncs: a full refetch is cheaper than a flood). */
 export const MAX_REPLAY = 1000;
 
@@ -104,7 +108,8 @@ export class LiveEvents implements LiveEventHub {
       (payload) => hub.onNotification(payload),
       () => hub.onReconnect(),
     );
-    await hub.purge();
+    // Not awaited: a large backlog (a bulk import's events) must not hold up the start.
+    hub.purge().catch((error: unknown) => options.log.error({ err: error }, 'live event purge failed'));
     hub.purgeTimer = setInterval(
       () => hub.purge().catch((error: unknown) => options.log.error({ err: error }, 'live event purge failed')),
       Math.min(5 * 60_000, Math.max(1000, options.resumeWindowMs / 2)),
@@ -167,15 +172,29 @@ export class LiveEvents implements LiveEventHub {
 
   /**
    * Deletes events older than the resume window (`olderThanMs`, default the configured one) and records the last
-   * deleted id, so a resume from before it gets `resync`.
+   * deleted id, so a resume from before it gets `resync`. In batches of PURGE_BATCH rows, oldest first (a walk of the
+   * primary key: old events have the low ids), with a pause between them: a bulk write's events (the bench's
+   * 100,000-job seed) are removed without holding the database — PGlite runs one statement at a time — for long.
    */
-  async purge(olderThanMs = this.options.resumeWindowMs): Promise<void> {
-    await sql`
-      WITH gone AS (
-        DELETE FROM live_events WHERE created_at < statement_timestamp() - make_interval(secs => ${olderThanMs / 1000}::double precision)
-        RETURNING id)
-      UPDATE live_events_horizon SET purged_through = greatest(purged_through, (SELECT max(id) FROM gone))
-       WHERE EXISTS (SELECT 1 FROM gone)`.execute(this.options.db);
+  async purge(olderThanMs = this.options.resumeWindowMs): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { rows } = await sql<{ deleted: string }>`
+        WITH gone AS (
+          DELETE FROM live_events WHERE id IN (
+            SELECT id FROM live_events
+             WHERE created_at < statement_timestamp() - make_interval(secs => ${olderThanMs / 1000}::double precision)
+             ORDER BY id LIMIT ${PURGE_BATCH})
+          RETURNING id),
+        horizon AS (
+          UPDATE live_events_horizon SET purged_through = greatest(purged_through, (SELECT max(id) FROM gone))
+           WHERE EXISTS (SELECT 1 FROM gone))
+        SELECT count(*)::text AS deleted FROM gone`.execute(this.options.db);
+      const deleted = Number(rows[0]?.deleted ?? 0);
+      total += deleted;
+      if (deleted < PURGE_BATCH || this.closed) return total;
+      await new Promise((resolve) => setTimeout(resolve, PURGE_PAUSE_MS));
+    }
   }
 
   /** Stops listening and purging; subscribers are left to their streams (closed by the app's preClose). */
