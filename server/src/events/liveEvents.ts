@@ -64,6 +64,38 @@ function toPublished(row: EventRow): PublishedEvent {
   };
 }
 
+const TYPES = new Set<string>(['appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created']);
+
+/** The events of a `d:` notification (migration 0011's JSON arrays); null when it is not what the trigger writes. */
+function parseEvents(json: string): PublishedEvent[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const events: PublishedEvent[] = [];
+  for (const item of parsed) {
+    if (!Array.isArray(item) || item.length !== 7) return null;
+    const [id, type, entityId, version, appointmentId, admins, userIds] = item as unknown[];
+    if (typeof id !== 'string' || typeof type !== 'string' || !TYPES.has(type) || typeof entityId !== 'string' || typeof version !== 'number') return null;
+    if ((appointmentId !== null && typeof appointmentId !== 'string') || typeof admins !== 'boolean' || !Array.isArray(userIds)) return null;
+    events.push(
+      toPublished({
+        event_id: id,
+        type: type as LiveEventType,
+        entity_id: entityId,
+        version,
+        appointment_id: appointmentId,
+        admins,
+        user_ids: userIds.map(String),
+      }),
+    );
+  }
+  return events;
+}
+
 function addTo<K>(map: Map<K, Set<Entry>>, key: K, entry: Entry): void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
@@ -80,8 +112,9 @@ function removeFrom<K>(map: Map<K, Set<Entry>>, key: K, entry: Entry): void {
 /**
  * The hub (`app.liveEvents`): one database LISTEN per instance (migration 0011's NOTIFY), its subscribers indexed
  * by user, session and appointment.
- * - `e:` notifications are coalesced: all those that arrive before the next turn of the event loop are read with
- *   one query, then delivered in id order to the subscribers in the event's audience (admins, listed users) and,
+ * - `d:` notifications carry the events themselves (a change's one or two): delivered at once, no query.
+ * - `e:` notifications (a bulk write's many events) are coalesced: all those that arrive before the next turn of
+ *   the event loop are read with one query, then delivered in id order to the subscribers in the event's audience (admins, listed users) and,
  *   for `appointment.updated`, to that appointment's tracking subscribers.
  * - `s:` notifications (sessions revoked, on any instance) → `session-ended` to those sessions' subscribers.
  * - The listener reconnected (notifications may have been lost) → `resync` to everyone.
@@ -93,6 +126,8 @@ export class LiveEvents implements LiveEventHub {
   private readonly bySession = new Map<string, Set<Entry>>();
   private readonly byAppointment = new Map<string, Set<Entry>>();
   private pending: Batch[] = [];
+  /** `d:` events that arrived while a range was being read: delivered after it. */
+  private ready: PublishedEvent[] = [];
   private draining = false;
   private closed = false;
   private unlisten: Unlisten | undefined;
@@ -207,7 +242,17 @@ export class LiveEvents implements LiveEventHub {
   private onNotification(payload: string): void {
     if (this.closed) return;
     const [kind, rest] = [payload.slice(0, 2), payload.slice(2)];
-    if (kind === 'e:') {
+    if (kind === 'd:') {
+      const events = parseEvents(rest);
+      if (events === null) {
+        this.options.log.error('live events: unreadable notification: streams resync');
+        for (const entry of [...this.all]) this.control(entry, 'resync');
+        return;
+      }
+      // Behind a range still being read, so events leave in the order they came.
+      if (this.draining) this.ready.push(...events);
+      else for (const event of events) this.deliver(event);
+    } else if (kind === 'e:') {
       const [tx, first, last] = rest.split(':');
       if (!DIGITS.test(tx ?? '') || !DIGITS.test(first ?? '') || !DIGITS.test(last ?? '')) return;
       this.pending.push({ tx, first, last });
@@ -250,6 +295,7 @@ export class LiveEvents implements LiveEventHub {
       }
     } finally {
       this.draining = false;
+      for (const event of this.ready.splice(0)) this.deliver(event);
     }
   }
 

@@ -133,6 +133,20 @@ describe('GET /api/events', () => {
     expect(adminStream.dataEvents.filter((other) => other.event === 'notification.created' && other.data.id === rows[0].id)).toEqual([]);
   });
 
+  it('delivers a bulk write (more events than one notification carries) in order, read from live_events', async () => {
+    const recipient = await signUp(shop.app);
+    const recipientStream = await stream(recipient);
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO notifications (user_id, kind, title, message, created_at)
+      SELECT ${recipient.id}, 'BOOKING_RECEIVED', 'Booking received', 'A new booking.', now() + make_interval(secs => n)
+        FROM generate_series(1, 30) AS n
+      RETURNING id`.execute(shop.app.db);
+    await recipientStream.event('notification.created', rows[29].id, 2000);
+    expect(recipientStream.dataEvents.map((message) => message.data.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    const ids = recipientStream.dataEvents.map((message) => Number(message.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('publishes only on commit: a rolled-back change sends nothing, a committed one only after COMMIT', async () => {
     const customer = await signUp(shop.app);
     const job = await booked(shop.app, customer.token, slot());

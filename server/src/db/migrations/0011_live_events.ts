@@ -14,8 +14,10 @@ import { type Kysely, sql } from 'kysely';
  * Announced with NOTIFY on `carcare_live_<current_schema()>` (several installations may share one database in
  * separate schemas; db/connect.ts `listen` scopes the same way). NOTIFY is delivered only when the transaction
  * commits. Payloads (always < 8000 bytes):
- * - `e:<tx>:<first id>:<last id>` — a statement's events: the rows with that transaction id in that id range
- *   (identity values of concurrent transactions interleave, so the range alone is not enough);
+ * - `d:[[id, type, entity id, version, appointment id, admins, [user ids]], …]` — a statement's events themselves
+ *   (JSON), when there are at most 20 and they fit: the hub delivers them without reading the table;
+ * - `e:<tx>:<first id>:<last id>` — a larger statement's events (a bulk write): the rows with that transaction id
+ *   in that id range (identity values of concurrent transactions interleave, so the range alone is not enough);
  * - `s:<session id>,<session id>…` — sessions just revoked (logout, logout-all, reuse detection, the session cap):
  *   their streams end, on every instance.
  *
@@ -110,10 +112,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(fn)}()`.execute(db);
   }
 
-  // One NOTIFY per statement that wrote events (its rows share one transaction id), delivered on commit.
+  // One NOTIFY per statement that wrote events (its rows share one transaction id), delivered on commit: the
+  // events themselves when they fit (a change's one or two — no read needed), else the range to read.
   await sql`
     CREATE FUNCTION live_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      events text;
     BEGIN
+      IF (SELECT count(*) FROM new_rows) <= 20 THEN
+        SELECT json_agg(json_build_array(n.id::text, n.type, n.entity_id, n.version, n.appointment_id, n.admins, n.user_ids) ORDER BY n.id)::text
+          INTO events FROM new_rows n;
+        IF octet_length(events) < 7900 THEN
+          PERFORM pg_notify(${sql.raw(CHANNEL)}, 'd:' || events);
+          RETURN NULL;
+        END IF;
+      END IF;
       PERFORM pg_notify(${sql.raw(CHANNEL)}, 'e:' || b.tx || ':' || b.first_id || ':' || b.last_id)
          FROM (SELECT n.tx, min(n.id) AS first_id, max(n.id) AS last_id FROM new_rows n GROUP BY n.tx) b;
       RETURN NULL;
