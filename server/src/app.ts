@@ -168,7 +168,7 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
       await api.register(contactRoutes);
       await api.register((scope) => eventRoutes(scope, { live: config.live }));
       await api.register(notificationRoutes);
-      await api.register(trackingRoutes);
+      await api.register((scope) => trackingRoutes(scope, { live: config.live }));
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import { typed } from '../plugins/typeProvider';
 import { TrackingLinks } from './queries';
 import { TrackingRevocations } from './revocations';
 import { registerTrackingStream } from './stream';
+import type { LiveSettings } from '../config';
 
 /**
  * Tracking links (contract/tracking.ts):
@@ -16,7 +17,11 @@ import { registerTrackingStream } from './stream';
  *   no referrer sent on from the page's API answers. A wrong, revoked or expired token: the same 404 (body and
  *   headers), from one place (TrackingLinks.resolve).
  */
-export async function trackingRoutes(scope: FastifyInstance): Promise<void> {
+export interface TrackingRouteOptions {
+  live: LiveSettings;
+}
+
+export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingRouteOptions): Promise<void> {
   const app = typed(scope);
   const links = new TrackingLinks(app.db, app.catalog, app.now);
   const revocations = new TrackingRevocations();
@@ -52,6 +57,6 @@ export async function trackingRoutes(scope: FastifyInstance): Promise<void> {
       links.tracked(request.params.token),
     );
 
-    registerTrackingStream(track, { links, revocations, perIp });
+    registerTrackingStream(track, { links, revocations, perIp, heartbeatMs: live.heartbeatIntervalMs });
   });
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { HEARTBEAT_INTERVAL_MS, STREAM_CONTROL } from '../contract/live';
+import type { onRequestHookHandler } from 'fastify';
+import { STREAM_CONTROL } from '../contract/live';
 import { TrackingParams } from '../contract/tracking';
 import { openSseStream } from '../events/sse';
-import type { LiveEventHub, LiveSubscriber, PublishedEvent } from '../events/types';
+import { lastEventIdOf, subscribeResuming } from '../events/resume';
+import type { LiveSubscriber, PublishedEvent } from '../events/types';
 import { HttpError } from '../plugins/errors';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './queries';
@@ -12,13 +13,8 @@ export interface TrackingStreamDeps {
   links: TrackingLinks;
   revocations: TrackingRevocations;
   perIp: onRequestHookHandler;
-}
-
-/** The process's event hub (events/liveEvents.ts, `app.liveEvents`). */
-function hubOf(app: FastifyInstance): LiveEventHub {
-  const hub = (app as FastifyInstance & { liveEvents?: LiveEventHub }).liveEvents;
-  if (!hub) throw new Error('app.liveEvents is not registered');
-  return hub;
+  /** LIVE_HEARTBEAT_INTERVAL */
+  heartbeatMs: number;
 }
 
 /**
@@ -29,16 +25,12 @@ function hubOf(app: FastifyInstance): LiveEventHub {
  * another instance, or the job's link expiring, ends the stream within a heartbeat; a revoke through this
  * instance ends it at once. `Last-Event-ID` replays what was missed (or sends `resync`).
  */
-export function registerTrackingStream(track: TypedApp, { links, revocations, perIp }: TrackingStreamDeps): void {
+export function registerTrackingStream(track: TypedApp, { links, revocations, perIp, heartbeatMs }: TrackingStreamDeps): void {
   track.get('/track/:token/events', { schema: { params: TrackingParams }, onRequest: perIp }, async (request, reply) => {
     const { token } = request.params;
     const { appointmentId } = await links.resolve(token);
-    const hub = hubOf(track);
     const subscriber: LiveSubscriber = { kind: 'appointment', appointmentId };
-    const lastEventId = request.headers['last-event-id'];
-    const missed = typeof lastEventId === 'string' && /^\d+$/.test(lastEventId) ? await hub.replay(subscriber, lastEventId) : undefined;
-
-    const stream = openSseStream(request, reply, { heartbeatMs: HEARTBEAT_INTERVAL_MS, onHeartbeat: () => void recheck() });
+    const stream = openSseStream(request, reply, { heartbeatMs, onHeartbeat: () => void recheck() });
     const end = () => {
       if (stream.closed) return;
       stream.writeControl(STREAM_CONTROL.sessionEnded);
@@ -60,19 +52,23 @@ export function registerTrackingStream(track: TypedApp, { links, revocations, pe
     };
 
     const stopRevoke = revocations.onRevoke(token, end);
-    const subscription = hub.subscribe(subscriber, {
-      onEvent: send,
-      onControl: (control) => {
-        if (control === 'resync') stream.writeControl(STREAM_CONTROL.resync);
-        else end();
+    const subscription = subscribeResuming(
+      track.liveEvents,
+      subscriber,
+      lastEventIdOf(request.headers['last-event-id']),
+      {
+        onEvent: send,
+        onControl: (control) => {
+          if (control === 'resync') stream.writeControl(STREAM_CONTROL.resync);
+          else end();
+        },
       },
-    });
+      request.log,
+    );
     stream.onClose(() => {
       subscription.unsubscribe();
       stopRevoke();
     });
-    if (missed === null) stream.writeControl(STREAM_CONTROL.resync);
-    else missed?.forEach(send);
     return reply;
   });
 }
