@@ -5,6 +5,7 @@ import type { AppointmentStatus } from '../../server/src/contract/statuses';
 import { STAGES } from '../../server/src/contract/statuses';
 import type { AppointmentsTable, Db, TimeLogsTable, UsersTable, VehiclesTable } from '../../server/src/db/schema';
 import { addCalendarDays, calendarDaysBetween, type ShopNow, shopInstant } from '../../server/src/shopTime';
+import { silenceNotifications } from '../../server/src/notifications/silence';
 import { prng } from './prng';
 
 /**
@@ -309,6 +310,7 @@ export async function seedLargeDataset(db: Db, data: LargeDataset, accounts: { c
   const started = performance.now();
   const size = LARGE_DATASET.batchRows;
   await db.transaction().execute(async (trx) => {
+    await silenceNotifications(trx); // the data set's job history calls for no notification or e-mail
     await inBatches(data.users, size, (chunk) => trx.insertInto('users').values(chunk).execute());
     await inBatches(data.vehicles, size, (chunk) => trx.insertInto('vehicles').values(chunk).execute());
     await inBatches(data.customerJobs, size, (chunk) => trx.insertInto('appointments').values(chunk).execute());

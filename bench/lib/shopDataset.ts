@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Catalog } from '../../server/src/catalog/queries';
 import type { Db } from '../../server/src/db/schema';
+import { silenceNotifications } from '../../server/src/notifications/silence';
 
 /**
  * The shop's large data set, written straight into the database in a few INSERT … SELECT generate_series
@@ -124,7 +125,10 @@ interface Window {
 async function insertAppointments(db: Db, positions: RawBuilder<unknown>, filter: RawBuilder<unknown>, w: Window, free: readonly ContentionBay[]): Promise<void> {
   const { technicians, vehicles, customers, cancelled, contentionDay } = SHOP_DATASET;
   const freeList = sql.raw(free.map((b) => `(${b.s}, ${b.g})`).join(', '));
-  await sql`
+  // A whole shop's past and future at once: its job history calls for no notification or e-mail.
+  await db.transaction().execute(async (trx) => {
+    await silenceNotifications(trx);
+    await sql`
     WITH bays AS (
       SELECT (row_number() OVER (ORDER BY sc.position, b.n) - 1)::int AS g, sc.id AS center_id, b.n::smallint AS bay
       FROM service_centers sc CROSS JOIN LATERAL generate_series(1, sc.bays) AS b(n)
@@ -195,7 +199,8 @@ async function insertAppointments(db: Db, positions: RawBuilder<unknown>, filter
            CASE WHEN f.un < 0.15 THEN (${textArray(NOTES)})[1 + floor(f.un / 0.15 * 4)::int] END,
            f.created,
            greatest(f.created, f.started_at, f.completed, f.cancelled)
-    FROM final f`.execute(db);
+    FROM final f`.execute(trx);
+  });
 }
 
 export interface SeedResult {

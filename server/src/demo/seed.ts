@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Catalog } from '../catalog/queries';
 import { seedDemoContactMessages } from '../contact/demo';
+import { silenceNotifications } from '../notifications/silence';
 import { type Clock, isoAt } from '../clock';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
@@ -114,7 +115,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
     if (existing) return { seeded: false };
     // A whole workshop's past written at once: no notification or e-mail per history entry (migration 0010) —
     // only the few picked by `notify` below, and no e-mail to the made-up customers.
-    await sql`SELECT set_config('carcare.notifications', 'off', true)`.execute(trx);
+    await silenceNotifications(trx);
     const notified: { appointmentId: string; event: JobHistoryEvent }[] = [];
 
     const userIds = new Map<string, string>();
