@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { LiveSettings } from '../config';
 import { STREAM_CONTROL } from '../contract/live';
 import { authOf, bearerToken } from '../plugins/authenticate';
+import { lastEventIdOf, subscribeResuming } from './resume';
 import { formatSseMessage, openSseStream, type SseStream } from './sse';
 import type { LiveSubscriber, PublishedEvent } from './types';
 
@@ -60,8 +61,7 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
     const { exp } = decodeJwt(bearerToken(request) as string);
     const expiresAtMs = (exp ?? 0) * 1000;
     const subscriber: LiveSubscriber = { kind: 'user', userId: user.id, isAdmin: user.role === 'ADMIN', sessionId };
-    const header = request.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+    const lastEventId = lastEventIdOf(request.headers['last-event-id']);
 
     let expiryTimer: NodeJS.Timeout | undefined;
     const expired = (): boolean => {
@@ -79,46 +79,25 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
     };
     armExpiry();
 
-    // Ids already sent by the replay (an event can be both replayed and then announced).
-    const replayed = new Set<string>();
-    let held: PublishedEvent[] | null = lastEventId === null ? null : [];
-    const send = (event: PublishedEvent) => {
-      if (!replayed.has(event.eventId)) stream.writeFramed(frame(event));
-    };
-    const subscription = hub.subscribe(subscriber, {
-      onEvent: (event) => {
-        if (held) held.push(event);
-        else send(event);
+    const subscription = subscribeResuming(
+      hub,
+      subscriber,
+      lastEventId,
+      {
+        onEvent: (event) => stream.writeFramed(frame(event)),
+        onControl: (control) => {
+          if (stream.closed) return;
+          stream.writeControl(control === 'resync' ? STREAM_CONTROL.resync : STREAM_CONTROL.sessionEnded);
+          if (control === 'session-ended') stream.close();
+        },
       },
-      onControl: (control) => {
-        if (stream.closed) return;
-        stream.writeControl(control === 'resync' ? STREAM_CONTROL.resync : STREAM_CONTROL.sessionEnded);
-        if (control === 'session-ended') stream.close();
-      },
-    });
+      request.log,
+    );
     stream.onClose(() => {
       clearTimeout(expiryTimer);
       subscription.unsubscribe();
     });
     track(user.id, stream);
-
-    if (lastEventId !== null) {
-      let missed: PublishedEvent[] | null = null;
-      try {
-        missed = await hub.replay(subscriber, lastEventId);
-      } catch (error) {
-        request.log.error({ err: error }, 'live events replay failed');
-      }
-      if (missed === null) stream.writeControl(STREAM_CONTROL.resync);
-      else
-        for (const event of missed) {
-          send(event);
-          replayed.add(event.eventId);
-        }
-      const waiting = held ?? [];
-      held = null;
-      for (const event of waiting) send(event);
-    }
     return reply;
   });
 }
