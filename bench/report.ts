@@ -62,7 +62,7 @@ function routesSection(routes: RouteResult[]): string {
     .map((r) => `${code(r.route)} is over budget; its JS files (gzip): ${(r.breakdown ?? []).map((f) => `${code(f.file)} ${kib(f.gzipKiB)}`).join(', ')}.`);
   return paragraphs(
     '## 1. JavaScript and CSS per route, and requests',
-    'Sizes: the files a first visit to each route loads (build-stats/chunk-groups.json via scripts/routeSizes.ts), gzip -9 / brotli q11 like the build. Requests and bytes: counted in Chromium on a cold load (fresh context, empty cache, signed in where the route needs it) until the network is idle; "other" is the favicon, "fetch" the session check.',
+    'Sizes: the files a first visit to each route loads (build-stats/chunk-groups.json via scripts/routeSizes.ts), gzip -9 / brotli q11 like the build. Requests and bytes: counted in Chromium on a cold load (fresh context, empty cache, signed in where the route needs it) until the network has been quiet for 500 ms, apart from the signed-in pages’ live event stream (GET /api/events, open for the page’s whole life and not counted); "other" is the favicon, "fetch" the session check and the data.',
     table(['Route', 'JS gzip', 'JS budget (gzip)', 'JS brotli', 'CSS gzip', 'CSS brotli', 'Requests (browser)', 'Transferred (browser)'], rows),
     ...breakdowns,
   );

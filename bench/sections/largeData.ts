@@ -4,7 +4,7 @@ import type { AppointmentStatus } from '../../server/src/contract/statuses';
 import { addCalendarDays, shopNow } from '../../server/src/shopTime';
 import { OPEN_JOBS_FILTER, RECENT_COMPLETED_DAYS } from '../../src/features/employee/technicianJobs';
 import { approveTechnician, type BenchSession, getAllPages, loginUser, registerUser } from '../lib/apiClient';
-import { sessionEntries, storageState } from '../lib/browser';
+import { gotoAndSettle, sessionEntries, storageState } from '../lib/browser';
 import { type Attribution, attributeProfile } from '../lib/cpuProfile';
 import { type InteractionSample, InteractionTimer } from '../lib/interactionTimer';
 import { LARGE_DATASET, generateLargeDataset, seedLargeDataset } from '../lib/largeDataset';
@@ -216,7 +216,7 @@ async function runScenario(browser: Browser, origin: string, scenario: Scenario,
   });
   try {
     const page = await context.newPage();
-    await page.goto(`${origin}/dashboard`, { waitUntil: 'networkidle' });
+    await gotoAndSettle(page, `${origin}/dashboard`);
     await scenario.ready(page);
     const timer = await InteractionTimer.attach(page);
     await timer.settle(1_000);

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Request } from '@playwright/test';
 import { budgetFor, type RouteSize, routeSizes } from '../../scripts/routeSizes';
 import type { BenchSession } from '../lib/apiClient';
-import { sessionEntries, storageState } from '../lib/browser';
+import { gotoAndSettle, sessionEntries, storageState } from '../lib/browser';
 import { DIST } from '../lib/paths';
 import { KiB, toKiB } from '../lib/stats';
 
@@ -92,7 +92,7 @@ async function coldLoad(browser: Browser, origin: string, spec: RouteSpec, sessi
     let failed = 0;
     page.on('requestfinished', (request) => pending.push(observe(request)));
     page.on('requestfailed', () => (failed += 1));
-    await page.goto(`${origin}${spec.path}`, { waitUntil: 'networkidle' });
+    await gotoAndSettle(page, `${origin}${spec.path}`);
     if (spec.readyText) await page.getByText(spec.readyText).first().waitFor({ timeout: 15_000 });
     const finalPath = new URL(page.url()).pathname;
     if (finalPath !== spec.path) throw new Error(`${spec.path} redirected to ${finalPath} (signed in as ${spec.as})`);
