@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../server/src/db/schema';
 import { addCalendarDays } from '../../../server/src/shopTime';
@@ -16,6 +15,16 @@ type Db = Kysely<Database>;
 type Executor = Db | Transaction<Database>;
 
 /** mulberry32: a seeded PRNG, so a failure can be replayed from its seed. */
+let lastId = 0;
+/**
+ * Ids in creation order, not crypto-random: the walk picks rows `ORDER BY id`, so with random ids the same seed took
+ * a different path on every run (and a threshold below could fail on an unlucky one). Now a seed replays exactly.
+ */
+function nextId(): string {
+  lastId += 1;
+  return `00000000-0000-4000-8000-${lastId.toString(16).padStart(12, '0')}`;
+}
+
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -90,8 +99,8 @@ export class RandomShop {
 
   async addCustomer(db: Executor = this.db): Promise<Customer> {
     people += 1;
-    const id = randomUUID();
-    const vehicleId = randomUUID();
+    const id = nextId();
+    const vehicleId = nextId();
     const now = new Date().toISOString();
     await sql`INSERT INTO users (id, email, full_name, role, created_at, updated_at)
               VALUES (${id}, ${`random-customer-${id}@shop.test`}, ${`Customer ${people}`}, 'CUSTOMER', ${now}, ${now})`.execute(db);
@@ -103,7 +112,7 @@ export class RandomShop {
 
   async addTechnician(db: Executor = this.db): Promise<string> {
     people += 1;
-    const id = randomUUID();
+    const id = nextId();
     const now = new Date().toISOString();
     await sql`INSERT INTO users (id, email, full_name, role, approved_at, created_at, updated_at)
               VALUES (${id}, ${`random-technician-${id}@shop.test`}, ${`Technician ${String(people).padStart(3, '0')}`}, 'EMPLOYEE', ${now}, ${now}, ${now})`.execute(db);
@@ -186,7 +195,7 @@ export class RandomShop {
     await sql`
       INSERT INTO appointments (id, status, stage, customer_id, vehicle_id, service_type, center_id, date, slot, bay, assigned_employee_id,
                                 started_at, completed_at, cancelled_at, created_at, updated_at)
-      VALUES (${randomUUID()}, ${state.status}, ${state.stage}, ${customer.id}, ${customer.vehicleId}, ${this.pick(SERVICE_TYPES)}, ${CENTERS.downtown},
+      VALUES (${nextId()}, ${state.status}, ${state.stage}, ${customer.id}, ${customer.vehicleId}, ${this.pick(SERVICE_TYPES)}, ${CENTERS.downtown},
               ${this.jobDate()}, '09:00', 1, ${state.assigned_employee_id}, ${state.started_at}, ${state.completed_at}, ${state.cancelled_at}, ${created}, ${created})`.execute(db);
     this.count('insert job');
   }
@@ -225,7 +234,7 @@ export class RandomShop {
 
   async insertLog(db: Executor): Promise<void> {
     const employee = this.pick(this.technicians);
-    const id = randomUUID();
+    const id = nextId();
     const span = this.logSpan(employee, id);
     const job = this.chance(0.75) ? await this.someJob(db) : null;
     const review = this.review();
