@@ -302,7 +302,7 @@ export function renderLiveSection(section: LiveSection): string {
       : [d.database, `not measured: ${d.error}`, '', '', '', '', '', '', '', ''],
   );
   return [
-    '## Live updates (GET /api/events)',
+    '## 9. Live updates (GET /api/events)',
     `${LIVE_LOAD.clients} concurrent event streams on one API server (child process, API only, \`NODE_ENV=production\`), each an admin's (ten sessions), read by this process over loopback (node:http, one socket each). Then ${LIVE_LOAD.changes} status changes one after another (after ${LIVE_LOAD.warmupChanges} not counted), each a real \`PATCH /api/appointments/:id/status\` by the job's technician; latency = PATCH sent → the \`appointment.updated\` event with the new version read by a client. "To all": per change, until the last of the ${LIVE_LOAD.clients} clients had it (target p99 < ${LIVE_LOAD.targetP99Ms} ms). Memory: the server's RSS with every stream open minus before (after a first round of streams opened and closed), ÷ clients; PGlite's RSS also moves with its WebAssembly heap.`,
     table(['Database', 'Clients', 'All connected in', 'Server RSS', 'Changes', 'To all p50 / p99 / max', 'Per delivery p50 / p99', 'PATCH p50 / p99', 'Missed', 'Load average'], rows),
   ].join('\n\n');
