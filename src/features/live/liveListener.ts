@@ -1,11 +1,11 @@
-import type { LiveEventData, LiveEventType, StreamControl } from '@contract/live';
+import type { LiveEventType, StreamControl } from '@contract/live';
 import { api } from '@/api/api';
 import { API_BASE_URL } from '@/api/baseQuery';
 import type { AppDispatch, RootState } from '@/app/store';
 import { checkStoredSession } from '@/features/auth/authThunks';
 import { tokenStorage } from '@/features/auth/tokenStorage';
 import { openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
-import { RESYNC_TAGS, tagKey, tagsForEvent, type LiveTag } from './liveTags';
+import { RESYNC_TAGS, tagsForEvent, type LiveTag } from './liveTags';
 
 /**
  * What the header's indicator shows: 'connecting' before the first connection (nothing shown), 'live' while
@@ -62,7 +62,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
   let stopped = false;
   let status: LiveStatus = 'connecting';
   let hadBreak = false;
-  const pending = new Map<string, LiveTag>();
+  const pending = new Set<LiveTag>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setStatus = (next: LiveStatus) => {
@@ -74,13 +74,13 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
   const flush = () => {
     flushTimer = undefined;
     if (stopped || pending.size === 0) return;
-    const tags = [...pending.values()];
+    const tags = [...pending];
     pending.clear();
     store.dispatch(api.util.invalidateTags(tags));
   };
 
   const invalidate = (tags: readonly LiveTag[]) => {
-    for (const tag of tags) pending.set(tagKey(tag), tag);
+    for (const tag of tags) pending.add(tag);
     if (flushTimer === undefined) flushTimer = setTimeout(flush, options.coalesceMs ?? 0);
   };
 
@@ -108,8 +108,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
   const onMessage = (message: StreamMessage) => {
     if (stopped) return;
     if (isDataEvent(message.type)) {
-      const data = message.data as Partial<LiveEventData> | undefined;
-      if (typeof data?.id === 'string') invalidate(tagsForEvent(message.type, { id: data.id }));
+      invalidate(tagsForEvent(message.type));
       return;
     }
     switch (message.type) {

@@ -55,11 +55,11 @@ async function openCustomerDashboard() {
 }
 
 describe('tagsForEvent', () => {
-  test('each event names its own tag and the lists that show it', () => {
-    expect(tagsForEvent('appointment.created', { id: 'a-1' })).toEqual([{ type: 'Appointment', id: 'a-1' }, 'Appointment', 'Vehicle', 'History', 'Analytics']);
-    expect(tagsForEvent('appointment.updated', { id: 'a-1' })).toEqual([{ type: 'Appointment', id: 'a-1' }, 'Appointment', 'Employee', 'History', 'Analytics']);
-    expect(tagsForEvent('timelog.changed', { id: 't-1' })).toEqual([{ type: 'TimeLog', id: 't-1' }, 'TimeLog', 'TimeLogReview', 'Analytics']);
-    expect(tagsForEvent('notification.created', { id: 'n-1' })).toEqual(['Notification']);
+  test("each event invalidates what the same change made in this tab does (the lists provide type-wide tags)", () => {
+    expect(tagsForEvent('appointment.created')).toEqual(['Appointment', 'Vehicle']);
+    expect(tagsForEvent('appointment.updated')).toEqual(['Appointment', 'Employee']);
+    expect(tagsForEvent('timelog.changed')).toEqual(['TimeLog', 'TimeLogReview']);
+    expect(tagsForEvent('notification.created')).toEqual(['Notification']);
   });
 });
 
