@@ -50,10 +50,11 @@ export class Outbox {
   constructor(private readonly db: Db) {}
 
   /**
-   * Claims up to `limit` due PENDING rows for `leaseMs` (oldest first) and counts the attempt. Rows whose attempts
-   * are used up and whose last lease ran out (their worker died while sending) are marked FAILED instead.
+   * Claims the oldest due PENDING mail for `leaseMs` and counts the attempt; null when none is due. Mails whose
+   * attempts are used up and whose last lease ran out (their worker died while sending) are marked FAILED instead.
+   * One at a time: a claimed mail's lease runs while it is sent, not while mails claimed with it are.
    */
-  async claim(nowMs: number, leaseMs: number, limit: number, maxAttempts: number): Promise<OutboxMail[]> {
+  async claimNext(nowMs: number, leaseMs: number, maxAttempts: number): Promise<OutboxMail | null> {
     const now = isoAt(nowMs);
     await sql`
       UPDATE email_outbox
@@ -70,24 +71,24 @@ export class Outbox {
            WHERE state = 'PENDING' AND next_attempt_at <= ${now}::timestamptz AND attempts < ${maxAttempts}
              AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
            ORDER BY next_attempt_at, id
-           LIMIT ${limit}
+           LIMIT 1
            FOR UPDATE SKIP LOCKED
         ) due
        WHERE o.id = due.id
       RETURNING o.id, o.recipient, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
-    return rows
-      .map((row) => ({
-        id: row.id,
-        recipient: row.recipient,
-        subject: row.subject,
-        textBody: row.text_body,
-        htmlBody: row.html_body,
-        messageId: row.message_id,
-        kind: row.kind,
-        attempts: Number(row.attempts),
-        leaseToken,
-      }))
-      .sort((a, b) => a.id.localeCompare(b.id));
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      recipient: row.recipient,
+      subject: row.subject,
+      textBody: row.text_body,
+      htmlBody: row.html_body,
+      messageId: row.message_id,
+      kind: row.kind,
+      attempts: Number(row.attempts),
+      leaseToken,
+    };
   }
 
   /** The SMTP server accepted it: SENT, never to be claimed again. */

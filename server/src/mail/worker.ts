@@ -24,8 +24,6 @@ export interface MailTransport {
  */
 const CONNECTION_TIMEOUT_MS = 30_000;
 const SOCKET_TIMEOUT_MS = 60_000;
-/** One mail per claim: a claimed mail's lease runs while it is sent, not while the ones before it are. */
-const BATCH_SIZE = 1;
 /** On close, an in-flight send gets this long; its row is retried after its lease when the send is cut off. */
 const STOP_GRACE_MS = 5_000;
 
@@ -84,14 +82,12 @@ export class MailWorker {
     this.options.transport.close();
   }
 
-  /** Claims the next due mail and sends it; how many were claimed (0: nothing is due). */
-  async runOnce(): Promise<number> {
+  /** Claims the next due mail and sends it; false when nothing is due. */
+  async runOnce(): Promise<boolean> {
     const { settings, now } = this.options;
-    const mails = await this.outbox.claim(now(), settings.leaseMs, BATCH_SIZE, settings.maxAttempts);
-    for (const mail of mails) {
-      await this.send(mail);
-    }
-    return mails.length;
+    const mail = await this.outbox.claimNext(now(), settings.leaseMs, settings.maxAttempts);
+    if (mail) await this.send(mail);
+    return mail !== null;
   }
 
   private async send(mail: OutboxMail): Promise<void> {
@@ -119,16 +115,15 @@ export class MailWorker {
 
   private async run(): Promise<void> {
     while (this.running) {
-      let claimed = 0;
+      let claimed = false;
       try {
         this.woken = false;
         claimed = await this.runOnce();
       } catch (error) {
         this.options.log.error({ reason: describeError(error) }, 'e-mail outbox: could not read the due mail');
       }
-      // Something was due: look again at once (more may be).
-      if (claimed > 0 && this.running) continue;
-      if (!this.running || this.woken) continue;
+      // Something was due (more may be), or wake() came meanwhile: look again at once; otherwise wait a poll.
+      if (claimed || this.woken || !this.running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.options.settings.pollIntervalMs);
         this.wakeUp = () => {
