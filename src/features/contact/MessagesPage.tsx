@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ContactMessage, NewsletterSubscriber } from '@contract/contact';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
@@ -7,6 +7,7 @@ import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
+import { useLoadMore } from '@/lib/useLoadMore';
 import {
   useGetContactMessagePagesInfiniteQuery,
   useGetNewsletterSubscriberPagesInfiniteQuery,
@@ -39,18 +40,11 @@ function ContactMessages() {
   const [moreError, setMoreError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
-  /** After "Load more": the index of the first new message, whose heading takes the focus once it is rendered. */
-  const focusIndex = useRef<number | null>(null);
 
   const messages = data?.pages.flatMap((page) => page.items) ?? [];
   const summary = data?.pages[0];
-
-  useEffect(() => {
-    const index = focusIndex.current;
-    if (index === null || messages.length <= index) return;
-    focusIndex.current = null;
-    listRef.current?.querySelectorAll<HTMLElement>('h2')[index]?.focus();
-  }, [messages.length]);
+  // After "Load more", the first new message's heading takes the focus (the button may be gone now).
+  const fetchMore = useLoadMore(listRef, 'h2', messages.length, fetchNextPage);
 
   async function markAsRead(message: ContactMessage) {
     setBusyId(message.id);
@@ -70,13 +64,8 @@ function ContactMessages() {
 
   async function loadMore() {
     setMoreError(null);
-    // The first new message's heading takes the focus (the button may be gone now).
-    focusIndex.current = messages.length;
-    const result = await fetchNextPage();
-    if (result.isError) {
-      focusIndex.current = null;
-      setMoreError(messageOf(result.error));
-    }
+    const error = await fetchMore();
+    if (error !== undefined) setMoreError(messageOf(error));
   }
 
   return (

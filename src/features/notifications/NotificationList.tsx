@@ -1,11 +1,12 @@
 import { CheckCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Notification } from '@contract/notifications';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { cx } from '@/lib/classNames';
+import { useLoadMore } from '@/lib/useLoadMore';
 import { timeAgo } from './relativeTime';
 import { useGetNotificationPagesInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
 import styles from './NotificationList.module.css';
@@ -40,18 +41,11 @@ export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'p
   const [announcement, setAnnouncement] = useState('');
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  /** After "Load more": the index of the first new item, whose title takes the focus once it is rendered. */
-  const focusIndex = useRef<number | null>(null);
 
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   const unreadCount = data?.pages[0]?.unreadCount ?? 0;
-
-  useEffect(() => {
-    const index = focusIndex.current;
-    if (index === null || items.length <= index) return;
-    focusIndex.current = null;
-    listRef.current?.querySelectorAll<HTMLElement>('[data-title]')[index]?.focus();
-  }, [items.length]);
+  // After "Load more", the first new item's title takes the focus.
+  const fetchMore = useLoadMore(listRef, '[data-title]', items.length, fetchNextPage);
 
   async function markAsRead(notification: Notification) {
     setBusyId(notification.id);
@@ -83,12 +77,8 @@ export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'p
 
   async function loadMore() {
     setFailure(null);
-    focusIndex.current = items.length;
-    const result = await fetchNextPage();
-    if (result.isError) {
-      focusIndex.current = null;
-      setFailure(messageOf(result.error));
-    }
+    const error = await fetchMore();
+    if (error !== undefined) setFailure(messageOf(error));
   }
 
   return (
