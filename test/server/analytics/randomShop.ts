@@ -14,7 +14,6 @@ import { CENTERS, day, shopTime } from '../helpers/shop';
 type Db = Kysely<Database>;
 type Executor = Db | Transaction<Database>;
 
-/** mulberry32: a seeded PRNG, so a failure can be replayed from its seed. */
 let lastId = 0;
 /**
  * Ids in creation order, not crypto-random: the walk picks rows `ORDER BY id`, so with random ids the same seed took
@@ -25,6 +24,7 @@ function nextId(): string {
   return `00000000-0000-4000-8000-${lastId.toString(16).padStart(12, '0')}`;
 }
 
+/** mulberry32: a seeded PRNG, so a failure can be replayed from its seed. */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
