@@ -34,8 +34,8 @@ export function stopLiveUpdates(): void {
 }
 
 function acquire(store: LiveStore): () => void {
-  if (active && active.store !== store) stopLiveUpdates();
-  if (!active || !active.store.getState().auth.isAuthenticated) {
+  // A listener of another store (tests) or one stopped by a sign-out is replaced.
+  if (!active || active.store !== store || !store.getState().auth.isAuthenticated) {
     stopLiveUpdates();
     publish('connecting');
     const mine = { store, users: 0, stop: () => undefined as void };
