@@ -96,6 +96,11 @@ function parseEvents(json: string): PublishedEvent[] | null {
   return events;
 }
 
+/** The key of what a stream was opened with, as a revocation names it: `s:<session id>` or `t:<tracking token>`. */
+function grantOf(subscriber: LiveSubscriber): string {
+  return subscriber.kind === 'user' ? `s:${subscriber.sessionId}` : `t:${subscriber.token}`;
+}
+
 function addTo<K>(map: Map<K, Set<Entry>>, key: K, entry: Entry): void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
@@ -111,19 +116,20 @@ function removeFrom<K>(map: Map<K, Set<Entry>>, key: K, entry: Entry): void {
 
 /**
  * The hub (`app.liveEvents`): one database LISTEN per instance (migration 0011's NOTIFY), its subscribers indexed
- * by user, session and appointment.
+ * by user, appointment, and what they were opened with (session, tracking token).
  * - `d:` notifications carry the events themselves (a change's one or two): delivered at once, no query.
  * - `e:` notifications (a bulk write's many events) are coalesced: all those that arrive before the next turn of
  *   the event loop are read with one query, then delivered in id order to the subscribers in the event's audience (admins, listed users) and,
  *   for `appointment.updated`, to that appointment's tracking subscribers.
- * - `s:` notifications (sessions revoked, on any instance) → `session-ended` to those sessions' subscribers.
+ * - `s:` / `t:` notifications (sessions / tracking links revoked, on any instance) → `session-ended` to the
+ *   subscribers opened with them.
  * - The listener reconnected (notifications may have been lost) → `resync` to everyone.
  */
 export class LiveEvents implements LiveEventHub {
   private readonly all = new Set<Entry>();
   private readonly admins = new Set<Entry>();
   private readonly byUser = new Map<string, Set<Entry>>();
-  private readonly bySession = new Map<string, Set<Entry>>();
+  private readonly byGrant = new Map<string, Set<Entry>>();
   private readonly byAppointment = new Map<string, Set<Entry>>();
   private pending: Batch[] = [];
   /** `d:` events that arrived while a range was being read: delivered after it. */
@@ -160,9 +166,9 @@ export class LiveEvents implements LiveEventHub {
   subscribe(subscriber: LiveSubscriber, handlers: Handlers): LiveSubscription {
     const entry: Entry = { subscriber, handlers };
     this.all.add(entry);
+    addTo(this.byGrant, grantOf(subscriber), entry);
     if (subscriber.kind === 'user') {
       addTo(this.byUser, subscriber.userId, entry);
-      addTo(this.bySession, subscriber.sessionId, entry);
       if (subscriber.isAdmin) this.admins.add(entry);
     } else {
       addTo(this.byAppointment, subscriber.appointmentId, entry);
@@ -170,9 +176,9 @@ export class LiveEvents implements LiveEventHub {
     return {
       unsubscribe: () => {
         if (!this.all.delete(entry)) return;
+        removeFrom(this.byGrant, grantOf(subscriber), entry);
         if (subscriber.kind === 'user') {
           removeFrom(this.byUser, subscriber.userId, entry);
-          removeFrom(this.bySession, subscriber.sessionId, entry);
           this.admins.delete(entry);
         } else {
           removeFrom(this.byAppointment, subscriber.appointmentId, entry);
@@ -257,9 +263,9 @@ export class LiveEvents implements LiveEventHub {
       if (!DIGITS.test(tx ?? '') || !DIGITS.test(first ?? '') || !DIGITS.test(last ?? '')) return;
       this.pending.push({ tx, first, last });
       this.drainSoon();
-    } else if (kind === 's:') {
-      for (const sessionId of rest.split(',')) {
-        const entries = this.bySession.get(sessionId);
+    } else if (kind === 's:' || kind === 't:') {
+      for (const id of rest.split(',')) {
+        const entries = this.byGrant.get(kind + id);
         if (entries) for (const entry of [...entries]) this.control(entry, 'session-ended');
       }
     }

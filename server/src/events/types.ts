@@ -19,10 +19,13 @@ export interface PublishedEvent {
   audience: LiveAudience;
 }
 
-/** A stream's filter: a signed-in user's (their own audience) or a tracking link's (one appointment). */
+/**
+ * A stream's filter: a signed-in user's (their own audience) or a tracking link's (one appointment) — and what it
+ * was opened with (the session, the link's token), whose revocation through any instance ends it.
+ */
 export type LiveSubscriber =
   | { kind: 'user'; userId: string; isAdmin: boolean; sessionId: string }
-  | { kind: 'appointment'; appointmentId: string };
+  | { kind: 'appointment'; appointmentId: string; token: string };
 
 export interface LiveSubscription {
   unsubscribe(): void;
@@ -33,7 +36,7 @@ export interface LiveSubscription {
  * subscriber in this process filtered by audience. `app.liveEvents`.
  */
 export interface LiveEventHub {
-  /** `onEvent` for every event this subscriber may see; `onControl` for resync and session-ended. */
+  /** `onEvent` for every event this subscriber may see; `onControl` for resync, and session-ended (its session or tracking link revoked). */
   subscribe(subscriber: LiveSubscriber, handlers: { onEvent(event: PublishedEvent): void; onControl(control: 'resync' | 'session-ended'): void }): LiveSubscription;
   /** Events after `afterEventId` this subscriber may see, oldest first; null when they are no longer kept (send resync). */
   replay(subscriber: LiveSubscriber, afterEventId: string): Promise<PublishedEvent[] | null>;

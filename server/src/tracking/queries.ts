@@ -99,22 +99,24 @@ export class TrackingLinks {
     return this.toLink(token, linkExpiry(job));
   }
 
-  /** Revokes the job's live link (it stops working at once) and issues a new one, in one transaction. */
-  async revoke(viewer: Viewer, appointmentId: string): Promise<{ link: TrackingLink; revoked: string | undefined }> {
+  /**
+   * Revokes the job's live link (it stops working at once; its open streams end through migration 0012's trigger)
+   * and issues a new one, in one transaction.
+   */
+  async revoke(viewer: Viewer, appointmentId: string): Promise<TrackingLink> {
     return transact(this.db, async (trx) => {
       // The job's row is locked first (the shop's lock order), so two revokes of one job run one after the other.
       const job = await this.manageable(trx, viewer, appointmentId, true);
       const nowIso = isoAt(this.now());
-      const revoked = await trx
+      await trx
         .updateTable('tracking_links')
         .set({ revoked_at: nowIso })
         .where('appointment_id', '=', appointmentId)
         .where('revoked_at', 'is', null)
-        .returning('token')
-        .executeTakeFirst();
+        .execute();
       const token = newTrackingToken();
       await trx.insertInto('tracking_links').values({ appointment_id: appointmentId, token, created_at: nowIso }).execute();
-      return { link: this.toLink(token, linkExpiry(job)), revoked: revoked?.token };
+      return this.toLink(token, linkExpiry(job));
     });
   }
 

@@ -5,7 +5,6 @@ import { viewerOf } from '../plugins/authenticate';
 import { NO_STORE } from '../plugins/cacheControl';
 import { typed } from '../plugins/typeProvider';
 import { TrackingLinks } from './queries';
-import { TrackingRevocations } from './revocations';
 import { registerTrackingStream } from './stream';
 import type { LiveSettings } from '../config';
 
@@ -24,7 +23,6 @@ export interface TrackingRouteOptions {
 export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingRouteOptions): Promise<void> {
   const app = typed(scope);
   const links = new TrackingLinks(app.db, app.catalog, app.now);
-  const revocations = new TrackingRevocations();
 
   app.get(
     '/appointments/:id/tracking-link',
@@ -35,11 +33,7 @@ export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingR
   app.post(
     '/appointments/:id/tracking-link/revoke',
     { schema: { params: AppointmentParams, response: { 200: TrackingLink } }, onRequest: app.authenticate },
-    async (request) => {
-      const { link, revoked } = await links.revoke(viewerOf(request), request.params.id);
-      if (revoked !== undefined) revocations.revoked(revoked);
-      return link;
-    },
+    async (request) => links.revoke(viewerOf(request), request.params.id),
   );
 
   await app.register(async (publicScope) => {
@@ -57,6 +51,6 @@ export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingR
       links.tracked(request.params.token),
     );
 
-    registerTrackingStream(track, { links, revocations, perIp, heartbeatMs: live.heartbeatIntervalMs });
+    registerTrackingStream(track, { links, perIp, heartbeatMs: live.heartbeatIntervalMs });
   });
 }

@@ -7,11 +7,9 @@ import type { LiveSubscriber, PublishedEvent } from '../events/types';
 import { HttpError } from '../plugins/errors';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './queries';
-import type { TrackingRevocations } from './revocations';
 
 export interface TrackingStreamDeps {
   links: TrackingLinks;
-  revocations: TrackingRevocations;
   perIp: onRequestHookHandler;
   /** LIVE_HEARTBEAT_INTERVAL */
   heartbeatMs: number;
@@ -21,24 +19,36 @@ export interface TrackingStreamDeps {
  * GET /api/track/:token/events — the live stream (contract/live.ts) of one job, for whoever holds its tracking
  * link: its `appointment.updated` events only (ids and version: the page refetches GET /api/track/:token), a
  * heartbeat, and `session-ended` once the link is revoked or expires. The token is checked before the stream
- * starts (the same 404 as GET /api/track/:token), then again at each heartbeat and event, so a revoke through
- * another instance, or the job's link expiring, ends the stream within a heartbeat; a revoke through this
- * instance ends it at once. `Last-Event-ID` replays what was missed (or sends `resync`).
+ * starts (the same 404 as GET /api/track/:token).
+ * - Revoked (through any instance): the hub ends the stream at once (`t:` notification, migration 0012), as it
+ *   ends a revoked session's streams; the link is read once more after subscribing, so a revoke that committed
+ *   between the first read and the subscription is not missed.
+ * - Expired: the expiry is compared with the app's clock at each heartbeat (no query); only a change to the job
+ *   (completed, reopened, cancelled — each an `appointment.updated`) can move it, so it is read again after each.
+ * - `Last-Event-ID` replays what was missed (or sends `resync`).
  */
-export function registerTrackingStream(track: TypedApp, { links, revocations, perIp, heartbeatMs }: TrackingStreamDeps): void {
+export function registerTrackingStream(track: TypedApp, { links, perIp, heartbeatMs }: TrackingStreamDeps): void {
   track.get('/track/:token/events', { schema: { params: TrackingParams }, onRequest: perIp }, async (request, reply) => {
     const { token } = request.params;
-    const { appointmentId } = await links.resolve(token);
-    const subscriber: LiveSubscriber = { kind: 'appointment', appointmentId };
-    const stream = openSseStream(request, reply, { heartbeatMs, onHeartbeat: () => void recheck() });
+    const link = await links.resolve(token);
+    const { appointmentId } = link;
+    let { expiresAt } = link;
+    const subscriber: LiveSubscriber = { kind: 'appointment', appointmentId, token };
     const end = () => {
       if (stream.closed) return;
       stream.writeControl(STREAM_CONTROL.sessionEnded);
       stream.close();
     };
-    async function recheck(): Promise<void> {
+    const expired = (): boolean => {
+      if (expiresAt === null || track.now() < expiresAt) return false;
+      end();
+      return true;
+    };
+    const stream = openSseStream(request, reply, { heartbeatMs, onHeartbeat: () => !expired() });
+    async function reread(): Promise<void> {
       try {
-        await links.resolve(token);
+        ({ expiresAt } = await links.resolve(token));
+        expired();
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 404) end();
         else request.log.warn({ err: error }, 'tracking stream: link check failed');
@@ -48,10 +58,9 @@ export function registerTrackingStream(track: TypedApp, { links, revocations, pe
       if (event.data.type !== 'appointment.updated' || event.data.appointmentId !== appointmentId) return;
       const { type, id, version } = event.data;
       stream.writeEvent(type, { type, id, version, appointmentId }, event.eventId);
-      void recheck(); // a change may have ended the job long ago (a completion dated back), or revoked nothing: cheap
+      void reread();
     };
 
-    const stopRevoke = revocations.onRevoke(token, end);
     const subscription = subscribeResuming(
       track.liveEvents,
       subscriber,
@@ -65,10 +74,8 @@ export function registerTrackingStream(track: TypedApp, { links, revocations, pe
       },
       request.log,
     );
-    stream.onClose(() => {
-      subscription.unsubscribe();
-      stopRevoke();
-    });
+    stream.onClose(() => subscription.unsubscribe());
+    void reread();
     return reply;
   });
 }

@@ -1,8 +1,10 @@
 /**
  * GET /api/track/:token/events over real HTTP: the same 404 as GET /api/track/:token before any stream starts;
  * then this job's `appointment.updated` events only (ids and version), and `session-ended` once the link is
- * revoked, after which the server ends the response.
+ * revoked (through this instance or straight in the database, as another instance would) or expires, after which
+ * the server ends the response.
  */
+import { sql } from 'kysely';
 import { call, failure } from '../helpers/http';
 import { approvedTechnician, assigned, day, listen, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
@@ -12,7 +14,7 @@ let customer: Person;
 let technician: Person;
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ env: { LIVE_HEARTBEAT_INTERVAL: '1s' } });
   base = await listen(shop.app);
   customer = await signUp(shop.app);
   technician = await approvedTechnician(shop);
@@ -109,6 +111,44 @@ test('delivers this job\'s update (id and version), nothing of another job, and 
     // The old token no longer opens a stream.
     expect((await fetch(`${base}/api/track/${token}/events`)).status).toBe(404);
   } finally {
+    stream.close();
+  }
+});
+
+test('a revoke made outside this instance (straight in the database) ends the stream at once, through the hub', async () => {
+  const job = await assigned(shop, customer, technician, nextBooking());
+  const token = await linkOf(job.id);
+  const stream = await openStream(token);
+  try {
+    // Just after a heartbeat, so the next is a second away: the end comes from the revoke's notification.
+    await stream.waitFor(/event: heartbeat\n/);
+    await sql`UPDATE tracking_links SET revoked_at = created_at WHERE token = ${token}`.execute(shop.app.db);
+    const text = await stream.waitFor(/event: session-ended\n/, 500);
+    expect(text.match(/event: heartbeat\n/g)).toHaveLength(1);
+    await stream.ended;
+  } finally {
+    stream.close();
+  }
+});
+
+test('a completed job\'s stream ends with session-ended at the first heartbeat after its link expires (test clock)', async () => {
+  const job = await assigned(shop, customer, technician, nextBooking());
+  const token = await linkOf(job.id);
+  const stream = await openStream(token);
+  const start = shop.clock.now();
+  try {
+    await stream.waitFor(/^:/);
+    await call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'in_progress' } });
+    const done = await call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'completed' } });
+    expect(done.status).toBe(200);
+    // Both changes arrived and a heartbeat after them: the job is done, its link still works.
+    const before = await stream.waitFor(/event: appointment\.updated[^]*event: appointment\.updated[^]*event: heartbeat/);
+    expect(before).not.toContain('session-ended');
+    shop.clock.advance(30 * 86_400_000 + 1000);
+    await stream.waitFor(/event: session-ended\n/, 2000);
+    await stream.ended;
+  } finally {
+    shop.clock.advance(start - shop.clock.now());
     stream.close();
   }
 });

@@ -19,7 +19,8 @@ import { type Kysely, sql } from 'kysely';
  * - `e:<tx>:<first id>:<last id>` — a larger statement's events (a bulk write): the rows with that transaction id
  *   in that id range (identity values of concurrent transactions interleave, so the range alone is not enough);
  * - `s:<session id>,<session id>…` — sessions just revoked (logout, logout-all, reuse detection, the session cap):
- *   their streams end, on every instance.
+ *   their streams end, on every instance; `t:<token>` — a tracking link just revoked, the same for its streams
+ *   (migration 0012's trigger).
  *
  * Kept short: events/liveEvents.ts purges rows older than the resume window and records the last purged id in
  * live_events_horizon, so a Last-Event-ID at or below it gets `resync` instead of a silent gap.

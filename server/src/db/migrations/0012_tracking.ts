@@ -6,6 +6,9 @@ import { type Kysely, sql } from 'kysely';
  * - `token`: 128 random bits (`crypto.randomBytes(16)`), base64url — 22 characters, unique.
  * - One live link per job at a time: a partial unique index over the links not revoked. Revoking sets
  *   `revoked_at` and issues a new row; the old row stays (it is what made the old URL stop working).
+ * - A revoke ends the link's open streams on every instance the way a revoked session ends its streams: a trigger
+ *   announces the revoked token on migration 0011's channel (`t:<token>`, delivered on commit) and each instance's
+ *   hub (events/liveEvents.ts) sends `session-ended` to the streams opened with it.
  * - No stored expiry: a link expires TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS after the job's `completed_at`
  *   (or `cancelled_at`), read from the job at each request — so a reopened job's link lives again, and a job's
  *   completion needs no second write here.
@@ -36,8 +39,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   // One live link per job; also the look-up of a job's live link.
   await sql`CREATE UNIQUE INDEX tracking_links_live_key ON tracking_links (appointment_id) WHERE revoked_at IS NULL`.execute(db);
+  await sql`
+    CREATE FUNCTION tracking_links_revoked() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_notify('carcare_live_' || current_schema(), 't:' || NEW.token);
+      RETURN NULL;
+    END
+    $$`.execute(db);
+  await sql`
+    CREATE TRIGGER tracking_links_on_revoke AFTER UPDATE OF revoked_at ON tracking_links
+      FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
+      EXECUTE FUNCTION tracking_links_revoked()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS tracking_links`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS tracking_links_revoked()`.execute(db);
 }
