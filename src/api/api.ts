@@ -9,6 +9,6 @@ import { baseQueryWithReauth } from './baseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Profile', 'Sessions', 'Appointment', 'Vehicle', 'TimeLog', 'Employee', 'Catalog', 'History', 'Analytics', 'TimeLogReview', 'ContactMessage', 'Notification', 'TrackingLink'],
+  tagTypes: ['Profile', 'Sessions', 'Appointment', 'Vehicle', 'TimeLog', 'Employee', 'Catalog', 'Analytics', 'TimeLogReview', 'ContactMessage', 'Notification', 'TrackingLink'],
   endpoints: () => ({}),
 });
