@@ -23,8 +23,9 @@ import { type Kysely, sql } from 'kysely';
  * whole workshop's past at once and must not flood the admins or mail its made-up customers; it then calls
  * `notify_job_changes(ids, false)` for the few entries worth a notification (demo/seed.ts).
  *
- * Texts: the vehicle is "Make Model (PLATE)" (the plate alone when neither is known), the time "Jun 4, 2030,
- * 09:00-10:00 AM" (the slot's label), as the SPA writes them (src/features/jobs/format.ts).
+ * Texts: the vehicle is "Make Model (PLATE)" (the plate alone when neither is known), as the SPA's
+ * vehicleWithPlate writes it; the time "Jun 4, 2030, 09:00-10:00 AM": the date as its formatShortDate, then the
+ * slot's label (src/features/jobs/format.ts; a comma inside a sentence where its screens put " · ").
  */
 
 /** The ids of the outbox's states. */
@@ -43,13 +44,13 @@ const FOOTER = `E'\\n\\n— CarCare\\n\\nYou receive these e-mails because e-mai
  * The one statement that writes the notifications and e-mails for the job-history entries of `source` (a table
  * or transition table of job_history rows) that match `filter` (SQL on the alias given); `withMail` (SQL boolean): also the
  * e-mails. Used by the trigger (on its transition table) and by notify_job_changes (entries by id, for the seed).
- * Each entry is first matched to the messages it calls for (`m`), so only those texts are ever built.
+ * Each entry is first given its kind (`k`; none: it tells nobody), then matched to its recipients (`m`), so only
+ * the texts called for are ever built.
  */
 function notifyStatement(source: string, filter: (alias: string) => string, withMail: string): string {
   return `
       WITH f AS (
-        SELECT h.event, h.occurred_at, h.actor_id, a.id AS appointment_id,
-               CASE WHEN h.event = 'STAGE_CHANGED' THEN h.stage ELSE h.event END AS what,
+        SELECT k.kind, h.event, h.occurred_at, h.actor_id, a.id AS appointment_id,
                a.customer_id, cu.full_name AS customer_name, cu.email AS customer_email,
                cu.email_notifications AND cu.is_active AS customer_mail,
                -- the technician concerned: the one assigned, or the one a move took the job off
@@ -63,6 +64,16 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
                CASE WHEN h.event = 'RESCHEDULED' THEN ${when('h.from_date', 'from_ts.label')} END AS from_text,
                CASE WHEN h.event = 'RESCHEDULED' THEN ${when('h.to_date', 'to_ts.label')} END AS to_text
           FROM ${source} h
+         -- the one place that says which entry is which kind; entries of no kind tell nobody
+         CROSS JOIN LATERAL (SELECT CASE
+                  WHEN h.event = 'BOOKED' THEN 'BOOKING_RECEIVED'
+                  WHEN h.event = 'ASSIGNED' THEN 'JOB_ASSIGNED'
+                  WHEN h.event = 'STARTED' THEN 'JOB_STARTED'
+                  WHEN h.event = 'STAGE_CHANGED' AND h.stage = 'AWAITING_PARTS' THEN 'JOB_AWAITING_PARTS'
+                  WHEN h.event = 'COMPLETED' THEN 'JOB_COMPLETED'
+                  WHEN h.event = 'CANCELLED' THEN 'BOOKING_CANCELLED'
+                  WHEN h.event = 'RESCHEDULED' THEN 'BOOKING_RESCHEDULED'
+                END AS kind) k
           JOIN appointments a ON a.id = h.appointment_id
           JOIN users cu ON cu.id = a.customer_id
           JOIN vehicles v ON v.id = a.vehicle_id
@@ -78,9 +89,7 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
           ) off ON true
           LEFT JOIN users tech ON tech.id = coalesce(h.employee_id, off.employee_id)
           LEFT JOIN users actor ON actor.id = h.actor_id
-         WHERE (${filter('h')})
-           AND (h.event IN ('BOOKED', 'ASSIGNED', 'STARTED', 'COMPLETED', 'CANCELLED', 'RESCHEDULED')
-                OR (h.event = 'STAGE_CHANGED' AND h.stage = 'AWAITING_PARTS'))
+         WHERE (${filter('h')}) AND k.kind IS NOT NULL
       ),
       told AS (
         INSERT INTO notifications (user_id, kind, appointment_id, title, message, created_at)
@@ -121,17 +130,17 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
                f.occurred_at
           FROM f
           JOIN (VALUES
-            ('BOOKED', 'ADMINS', 'BOOKING_RECEIVED'),
-            ('ASSIGNED', 'TECHNICIAN', 'JOB_ASSIGNED'),
-            ('ASSIGNED', 'CUSTOMER', 'JOB_ASSIGNED'),
-            ('STARTED', 'CUSTOMER', 'JOB_STARTED'),
-            ('AWAITING_PARTS', 'CUSTOMER', 'JOB_AWAITING_PARTS'),
-            ('COMPLETED', 'CUSTOMER', 'JOB_COMPLETED'),
-            ('CANCELLED', 'ADMINS', 'BOOKING_CANCELLED'),
-            ('CANCELLED', 'TECHNICIAN', 'BOOKING_CANCELLED'),
-            ('RESCHEDULED', 'ADMINS', 'BOOKING_RESCHEDULED'),
-            ('RESCHEDULED', 'TECHNICIAN', 'BOOKING_RESCHEDULED')
-          ) AS m(what, audience, kind) ON m.what = f.what
+            ('BOOKING_RECEIVED', 'ADMINS'),
+            ('JOB_ASSIGNED', 'TECHNICIAN'),
+            ('JOB_ASSIGNED', 'CUSTOMER'),
+            ('JOB_STARTED', 'CUSTOMER'),
+            ('JOB_AWAITING_PARTS', 'CUSTOMER'),
+            ('JOB_COMPLETED', 'CUSTOMER'),
+            ('BOOKING_CANCELLED', 'ADMINS'),
+            ('BOOKING_CANCELLED', 'TECHNICIAN'),
+            ('BOOKING_RESCHEDULED', 'ADMINS'),
+            ('BOOKING_RESCHEDULED', 'TECHNICIAN')
+          ) AS m(kind, audience) ON m.kind = f.kind
          CROSS JOIN LATERAL (
            SELECT u.id AS user_id FROM users u WHERE m.audience = 'ADMINS' AND u.role = 'ADMIN' AND u.is_active
            UNION ALL SELECT f.customer_id WHERE m.audience = 'CUSTOMER'
@@ -141,8 +150,8 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
         RETURNING 1
       )
       INSERT INTO email_outbox (user_id, appointment_id, kind, recipient, subject, text_body, next_attempt_at, created_at)
-      SELECT f.customer_id, f.appointment_id, m.kind, f.customer_email,
-             CASE m.kind
+      SELECT f.customer_id, f.appointment_id, f.kind, f.customer_email,
+             CASE f.kind
                WHEN 'BOOKING_RECEIVED' THEN 'We received your booking: ' || f.service || ' on ' || f.at_text
                WHEN 'JOB_ASSIGNED' THEN 'Technician assigned: ' || f.service || ' on ' || f.at_text
                WHEN 'JOB_STARTED' THEN 'Work started on your ' || f.vehicle
@@ -150,7 +159,7 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
                WHEN 'JOB_COMPLETED' THEN 'Your ' || f.vehicle || ' is ready'
              END,
              'Hello ' || f.customer_name || E',\n\n'
-               || CASE m.kind
+               || CASE f.kind
                     WHEN 'BOOKING_RECEIVED' THEN 'We received your booking. We will let you know when a technician is assigned.'
                     WHEN 'JOB_ASSIGNED' THEN coalesce(f.technician_name, 'A technician') || ' will work on your ' || f.vehicle || '.'
                     WHEN 'JOB_STARTED' THEN 'Work has started on your ' || f.vehicle || '.'
@@ -161,14 +170,8 @@ function notifyStatement(source: string, filter: (alias: string) => string, with
                || E'\n  Where:   ' || f.centre || ', ' || f.centre_address || ${FOOTER},
              f.occurred_at, f.occurred_at
         FROM f
-        JOIN (VALUES
-          ('BOOKED', 'BOOKING_RECEIVED'),
-          ('ASSIGNED', 'JOB_ASSIGNED'),
-          ('STARTED', 'JOB_STARTED'),
-          ('AWAITING_PARTS', 'JOB_AWAITING_PARTS'),
-          ('COMPLETED', 'JOB_COMPLETED')
-        ) AS m(what, kind) ON m.what = f.what
        WHERE (${withMail}) AND f.customer_mail
+         AND f.kind IN ('BOOKING_RECEIVED', 'JOB_ASSIGNED', 'JOB_STARTED', 'JOB_AWAITING_PARTS', 'JOB_COMPLETED')
          -- the customer's own booking is confirmed; anything else they did themselves is not mailed
          AND (f.event = 'BOOKED' OR f.actor_id IS DISTINCT FROM f.customer_id)`;
 }
