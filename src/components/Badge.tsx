@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { cx } from '@/lib/classNames';
 import styles from './Badge.module.css';
 
-export type BadgeTone = 'neutral' | 'info' | 'success' | 'danger';
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
 export interface BadgeProps {
   tone: BadgeTone;
