@@ -3,21 +3,12 @@ import { decodeJwt } from 'jose';
 import type { LiveSettings } from '../config';
 import { STREAM_CONTROL } from '../contract/live';
 import { authOf, bearerToken } from '../plugins/authenticate';
-import { lastEventIdOf, subscribeResuming } from './resume';
-import { formatSseMessage, openSseStream, type SseStream } from './sse';
-import type { LiveSubscriber, PublishedEvent } from './types';
+import { lastEventIdOf, streamLiveEvents } from './resume';
+import { openSseStream, type SseStream } from './sse';
+import type { LiveSubscriber } from './types';
 
 export interface EventRouteOptions {
   live: LiveSettings;
-}
-
-/** Each event framed once, however many streams it goes to. */
-const framed = new WeakMap<PublishedEvent, string>();
-
-function frame(event: PublishedEvent): string {
-  let text = framed.get(event);
-  if (text === undefined) framed.set(event, (text = formatSseMessage(event.data.type, event.data, event.eventId)));
-  return text;
 }
 
 /** Longest a Node timer can wait (about 24.8 days). */
@@ -55,19 +46,16 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
 
   scope.get('/events', { onRequest: scope.authenticate }, async (request, reply) => {
     const { user, sessionId } = authOf(request);
-    const hub = scope.liveEvents;
     const now = scope.now;
     // The guard verified the token; its expiry is read from it without verifying again.
     const { exp } = decodeJwt(bearerToken(request) as string);
     const expiresAtMs = (exp ?? 0) * 1000;
     const subscriber: LiveSubscriber = { kind: 'user', userId: user.id, isAdmin: user.role === 'ADMIN', sessionId };
-    const lastEventId = lastEventIdOf(request.headers['last-event-id']);
 
     let expiryTimer: NodeJS.Timeout | undefined;
     const expired = (): boolean => {
       if (stream.closed || now() < expiresAtMs) return false;
-      stream.writeControl(STREAM_CONTROL.tokenExpired);
-      stream.close();
+      stream.end(STREAM_CONTROL.tokenExpired);
       return true;
     };
     const stream = openSseStream(request, reply, { heartbeatMs: live.heartbeatIntervalMs, onHeartbeat: () => !expired() });
@@ -79,24 +67,8 @@ export async function eventRoutes(scope: FastifyInstance, { live }: EventRouteOp
     };
     armExpiry();
 
-    const subscription = subscribeResuming(
-      hub,
-      subscriber,
-      lastEventId,
-      {
-        onEvent: (event) => stream.writeFramed(frame(event)),
-        onControl: (control) => {
-          if (stream.closed) return;
-          stream.writeControl(control === 'resync' ? STREAM_CONTROL.resync : STREAM_CONTROL.sessionEnded);
-          if (control === 'session-ended') stream.close();
-        },
-      },
-      request.log,
-    );
-    stream.onClose(() => {
-      clearTimeout(expiryTimer);
-      subscription.unsubscribe();
-    });
+    streamLiveEvents(stream, scope.liveEvents, subscriber, lastEventIdOf(request.headers['last-event-id']), request.log);
+    stream.onClose(() => clearTimeout(expiryTimer));
     track(user.id, stream);
     return reply;
   });

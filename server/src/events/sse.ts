@@ -9,11 +9,7 @@ import { STREAM_CONTROL } from '../contract/live';
  * the stream starts):
  *
  *   const stream = openSseStream(request, reply, { heartbeatMs: config.live.heartbeatIntervalMs });
- *   const subscription = app.liveEvents.subscribe(subscriber, {
- *     onEvent: (event) => stream.writeEvent(event.data.type, event.data, event.eventId),
- *     onControl: (control) => { stream.writeControl(control); if (control === 'session-ended') stream.close(); },
- *   });
- *   stream.onClose(() => subscription.unsubscribe());
+ *   streamLiveEvents(stream, app.liveEvents, subscriber, lastEventIdOf(request.headers['last-event-id']), request.log);
  *   return reply; // the response stays open until stream.close() or the client goes away
  *
  * - The answer goes through `reply.send(<stream>)`, so the app's onSend hooks (security headers) still run;
@@ -29,14 +25,14 @@ import { STREAM_CONTROL } from '../contract/live';
  *   `app.close()` does not wait for streams that would never end by themselves.
  */
 export interface SseStream {
-  /** A data event: `id:` (when given), `event:`, `data:` JSON on one line. False once the stream is closed. */
-  writeEvent(event: string, data: unknown, id?: string): boolean;
-  /** A message already framed by formatSseMessage (one event sent to many streams is framed once). */
+  /** A message framed by formatSseMessage (one event sent to many streams is framed once). False once closed. */
   writeFramed(text: string): boolean;
   /** A control event (no `id:`): heartbeat, token-expired, session-ended, resync. */
   writeControl(control: string, data?: Record<string, unknown>): boolean;
   /** Ends the stream (idempotent). */
   close(): void;
+  /** Writes a control event that ends the stream (token-expired, session-ended), then ends it; nothing once closed. */
+  end(control: string): void;
   /** Runs once when the stream ends, for any reason (registered after the end: runs at once). */
   onClose(callback: () => void): void;
   readonly closed: boolean;
@@ -123,10 +119,14 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
   void reply.send(body);
 
   const stream: SseStream = {
-    writeEvent: (event, data, id) => write(formatSseMessage(event, data, id)),
     writeFramed: write,
     writeControl: (control, data = {}) => write(formatSseMessage(control, data)),
     close: finish,
+    end: (control) => {
+      if (closed) return;
+      write(formatSseMessage(control, {}));
+      finish();
+    },
     onClose: (callback) => {
       if (closed) callback();
       else callbacks.push(callback);

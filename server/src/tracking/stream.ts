@@ -2,8 +2,8 @@ import type { onRequestHookHandler } from 'fastify';
 import { STREAM_CONTROL } from '../contract/live';
 import { TrackingParams } from '../contract/tracking';
 import { openSseStream } from '../events/sse';
-import { lastEventIdOf, subscribeResuming } from '../events/resume';
-import type { LiveSubscriber, PublishedEvent } from '../events/types';
+import { lastEventIdOf, streamLiveEvents } from '../events/resume';
+import type { LiveSubscriber } from '../events/types';
 import { HttpError } from '../plugins/errors';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './queries';
@@ -34,11 +34,7 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
     const { appointmentId } = link;
     let { expiresAt } = link;
     const subscriber: LiveSubscriber = { kind: 'appointment', appointmentId, token };
-    const end = () => {
-      if (stream.closed) return;
-      stream.writeControl(STREAM_CONTROL.sessionEnded);
-      stream.close();
-    };
+    const end = () => stream.end(STREAM_CONTROL.sessionEnded);
     const expired = (): boolean => {
       if (expiresAt === null || track.now() < expiresAt) return false;
       end();
@@ -54,27 +50,8 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
         else request.log.warn({ err: error }, 'tracking stream: link check failed');
       }
     }
-    const send = (event: PublishedEvent) => {
-      if (event.data.type !== 'appointment.updated' || event.data.appointmentId !== appointmentId) return;
-      const { type, id, version } = event.data;
-      stream.writeEvent(type, { type, id, version, appointmentId }, event.eventId);
-      void reread();
-    };
-
-    const subscription = subscribeResuming(
-      track.liveEvents,
-      subscriber,
-      lastEventIdOf(request.headers['last-event-id']),
-      {
-        onEvent: send,
-        onControl: (control) => {
-          if (control === 'resync') stream.writeControl(STREAM_CONTROL.resync);
-          else end();
-        },
-      },
-      request.log,
-    );
-    stream.onClose(() => subscription.unsubscribe());
+    // The hub sends an appointment subscriber its job's appointment.updated only (and replays only those).
+    streamLiveEvents(stream, track.liveEvents, subscriber, lastEventIdOf(request.headers['last-event-id']), request.log, () => void reread());
     void reread();
     return reply;
   });
