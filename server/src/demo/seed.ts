@@ -234,7 +234,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
       .set({ review_state: 'REJECTED', review_reason: 'Please note which machine and its service ticket number.', reviewed_by: adminId, reviewed_at: createdAt, version: 2 })
       .where('description', '=', 'Brake lathe maintenance.')
       .execute();
-    const notifiedIds = notified.length === 0 ? [] : await trx
+    const notifiedIds = await trx
       .selectFrom('job_history')
       .select('id')
       .where((eb) => eb.or(notified.map(({ appointmentId, event }) => eb.and([eb('appointment_id', '=', appointmentId), eb('event', '=', event)]))))

@@ -10,6 +10,9 @@ import { HttpError } from '../plugins/errors';
 const SORT_AT = sql<string>`to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const isSortAt = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
+/** What a notification is read as (listed, or returned once marked read). */
+const COLUMNS = ['n.id', 'n.kind', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at'] as const;
+
 interface NotificationRow {
   id: string;
   kind: Notification['kind'];
@@ -42,17 +45,14 @@ export class Notifications {
     private readonly now: Clock,
   ) {}
 
-  private select() {
-    return this.db.selectFrom('notifications as n').select(['n.id', 'n.kind', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at']);
-  }
-
   /** Newest first (keyset paging on created_at, id), with how many of all the user's notifications are unread. */
   async list(userId: string, query: NotificationListQuery): Promise<NotificationPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = query.cursor ? decodeCursor(query.cursor, [isSortAt, CURSOR_FIELDS.uuid]) : null;
     const [rows, unreadCount] = await Promise.all([
-      this.select()
-        .select(SORT_AT.as('sort_at'))
+      this.db
+        .selectFrom('notifications as n')
+        .select([...COLUMNS, SORT_AT.as('sort_at')])
         .where('n.user_id', '=', userId)
         .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('n.created_at', 'n.id'), '<', eb.tuple(sql<Date>`${after![0]}::timestamptz`, after![1]))))
         .orderBy('n.created_at', 'desc')
@@ -81,7 +81,7 @@ export class Notifications {
       .set({ read_at: sql<string>`coalesce(n.read_at, ${isoAt(this.now())}::timestamptz)` })
       .where('n.id', '=', id)
       .where('n.user_id', '=', userId)
-      .returning(['n.id', 'n.kind', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at'])
+      .returning(COLUMNS)
       .executeTakeFirst();
     if (!row) throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
     return toNotification(row);
