@@ -155,6 +155,27 @@ describe('with DEMO_DATA=1', () => {
     }
   });
 
+  it("fills every role's bell with a few picked notifications (this week's unread), and mails none of its made-up customers", async () => {
+    const bells: Record<string, unknown> = {};
+    for (const { email } of SIGN_INS) {
+      const person = await login(shop.app, email, PASSWORD);
+      const response = await call(shop.app, 'GET', '/api/notifications', { token: person.token });
+      expect(response.status).toBe(200);
+      bells[email] = { unread: response.body.unreadCount, kinds: response.body.items.map((item: Json) => item.kind).sort() };
+    }
+    // Only the jobs' entries the seed picks (not one per entry of the whole workshop's past); the completion 12 days
+    // ago has been read.
+    expect(bells).toEqual({
+      'admin@carcare.demo': { unread: 5, kinds: ['BOOKING_CANCELLED', 'BOOKING_RECEIVED', 'BOOKING_RECEIVED', 'BOOKING_RECEIVED', 'BOOKING_RECEIVED'] },
+      'customer@carcare.demo': { unread: 2, kinds: ['JOB_ASSIGNED', 'JOB_COMPLETED', 'JOB_STARTED'] },
+      'nimal@carcare.demo': { unread: 1, kinds: ['JOB_ASSIGNED'] },
+      'kasun@carcare.demo': { unread: 1, kinds: ['JOB_ASSIGNED'] },
+      'ruwan@carcare.demo': { unread: 0, kinds: [] },
+      'tharindu@carcare.demo': { unread: 0, kinds: [] },
+    });
+    expect(await shop.app.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
+  });
+
   it('seeds nothing twice: a second app on the same database, a day later, leaves every table as it was', async () => {
     const before = await rowCounts(shop);
     expect(before.appointments).toBeGreaterThan(0);
