@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import styles from '@/features/notifications/NotificationsPage.module.css';
 
@@ -12,10 +13,7 @@ const NotificationsPageBody = lazy(() => import(/* webpackChunkName: "live" */ '
 export default function NotificationsPage() {
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>Notifications</h1>
-        <p className={styles.subtitle}>New bookings, cancellations and reschedules, newest first. They arrive here as they happen.</p>
-      </header>
+      <PageHeader title="Notifications">New bookings, cancellations and reschedules, newest first. They arrive here as they happen.</PageHeader>
       <Suspense fallback={<Spinner label="Loading notifications" showLabel />}>
         <NotificationsPageBody />
       </Suspense>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
+import { PageHeader } from '@/components/PageHeader';
 import { cx } from '@/lib/classNames';
 import { useApproveEmployeeMutation, useDeactivateEmployeeMutation, useGetStaffQuery } from './employeesApi';
 import emptyStyles from './EmptyState.module.css';
@@ -67,13 +68,10 @@ export default function StaffPage() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>Staff</h1>
-        <p className={styles.subtitle}>
-          Technicians who registered wait here for your approval before they can be assigned to jobs.
-          {pending > 0 && ` ${pending} awaiting approval.`}
-        </p>
-      </header>
+      <PageHeader title="Staff">
+        Technicians who registered wait here for your approval before they can be assigned to jobs.
+        {pending > 0 && ` ${pending} awaiting approval.`}
+      </PageHeader>
 
       <div role="status" aria-live="polite" className={announcement ? styles.announcement : undefined}>
         {announcement}

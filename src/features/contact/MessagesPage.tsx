@@ -5,6 +5,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
+import { PageHeader } from '@/components/PageHeader';
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
 import { useLoadMore } from '@/lib/useLoadMore';
@@ -257,10 +258,7 @@ function NewsletterSubscribers() {
 export default function MessagesPage() {
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>Messages</h1>
-        <p className={styles.subtitle}>Messages sent through the contact form on the home page, and the newsletter list.</p>
-      </header>
+      <PageHeader title="Messages">Messages sent through the contact form on the home page, and the newsletter list.</PageHeader>
       <Tabs
         label="Messages and newsletter"
         tabs={[

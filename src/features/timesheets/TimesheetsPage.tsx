@@ -6,6 +6,7 @@ import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
+import { PageHeader } from '@/components/PageHeader';
 import { TextField } from '@/components/TextField';
 import { useToday } from '@/features/admin/useToday';
 import { formatDuration } from '@/features/timeLogs/duration';
@@ -240,10 +241,7 @@ export default function TimesheetsPage() {
   const review = currentData;
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>Timesheets</h1>
-        <p className={styles.subtitle}>Review the hours technicians logged: approve them, or reject them with a reason the technician will see.</p>
-      </header>
+      <PageHeader title="Timesheets">Review the hours technicians logged: approve them, or reject them with a reason the technician will see.</PageHeader>
 
       <nav aria-label="Week" className={styles.weekPicker}>
         <Button variant="secondary" size="sm" startIcon={<ChevronLeft aria-hidden="true" />} onClick={() => showWeek(shiftWeek(week, -1))}>

@@ -1,6 +1,7 @@
 import type { WeekHours } from '@contract/timeLogs';
 import { messageOf } from '@/api/errors';
 import { DataState } from '@/components/DataState';
+import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { useToday } from '@/features/admin/useToday';
 import { AwaitingApproval, useApprovalStatus } from '@/features/employee/AwaitingApproval';
@@ -29,13 +30,10 @@ export default function WeeklyHours() {
 
   return (
     <div className={styles.page}>
-      <header>
-        <h1 className={styles.title}>My hours</h1>
-        <p className={styles.subtitle}>
-          Your logged time per week (Monday to Sunday). Submitted hours are awaiting the workshop&apos;s review; a rejected log shows its reason in your
-          dashboard&apos;s day panel.
-        </p>
-      </header>
+      <PageHeader title="My hours">
+        Your logged time per week (Monday to Sunday). Submitted hours are awaiting the workshop&apos;s review; a rejected log shows its reason in your
+        dashboard&apos;s day panel.
+      </PageHeader>
       {approval === 'LOADING' && <Spinner label="Loading your hours" showLabel />}
       {approval === 'PENDING' && <AwaitingApproval />}
       {approval === 'APPROVED' && (
