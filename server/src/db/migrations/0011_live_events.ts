@@ -31,16 +31,63 @@ const CHANNEL = `'carcare_live_' || current_schema()`;
 /** Columns every event trigger writes, in this order. */
 const COLUMNS = sql.raw('type, entity_id, version, appointment_id, admins, user_ids');
 
-/** Identical trigger functions differ only in their INSERT … SELECT. */
-function eventFunction(name: string, select: string) {
-  return sql`
-    CREATE FUNCTION ${sql.raw(name)}() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO live_events (${COLUMNS}) ${sql.raw(select)};
-      RETURN NULL;
-    END
-    $$`;
-}
+/** The rows an UPDATE changed (a statement may touch rows without changing them: no event for those). */
+const CHANGED_ROWS = `FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (n.*) IS DISTINCT FROM (o.*) ORDER BY n.id`;
+
+/**
+ * The event triggers: function `live_events_<name>`, trigger `live_events_on_<name>`, statement-level AFTER `on` of
+ * `table` — identical but for their INSERT … SELECT (the transition tables are `new_rows` / `old_rows`).
+ */
+const EVENT_TRIGGERS: Array<{ name: string; on: 'INSERT' | 'UPDATE' | 'DELETE'; table: string; select: string }> = [
+  {
+    name: 'appointment_insert',
+    on: 'INSERT',
+    table: 'appointments',
+    select: `SELECT 'appointment.created', n.id, n.version, n.id, true, array_remove(ARRAY[n.customer_id, n.assigned_employee_id], NULL)
+               FROM new_rows n ORDER BY n.id`,
+  },
+  {
+    name: 'appointment_update',
+    on: 'UPDATE',
+    table: 'appointments',
+    select: `SELECT 'appointment.updated', n.id, n.version, n.id, true,
+                    array_remove(ARRAY[n.customer_id, n.assigned_employee_id,
+                                       CASE WHEN o.assigned_employee_id IS DISTINCT FROM n.assigned_employee_id THEN o.assigned_employee_id END], NULL)
+               ${CHANGED_ROWS}`,
+  },
+  {
+    name: 'timelog_insert',
+    on: 'INSERT',
+    table: 'time_logs',
+    select: `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true, ARRAY[n.employee_id] FROM new_rows n ORDER BY n.id`,
+  },
+  {
+    name: 'timelog_update',
+    on: 'UPDATE',
+    table: 'time_logs',
+    select: `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true,
+                    array_remove(ARRAY[n.employee_id, CASE WHEN o.employee_id <> n.employee_id THEN o.employee_id END], NULL)
+               ${CHANGED_ROWS}`,
+  },
+  {
+    name: 'timelog_delete',
+    on: 'DELETE',
+    table: 'time_logs',
+    select: `SELECT 'timelog.changed', o.id, o.version, o.appointment_id, true, ARRAY[o.employee_id] FROM old_rows o ORDER BY o.id`,
+  },
+  {
+    name: 'notification_insert',
+    on: 'INSERT',
+    table: 'notifications',
+    select: `SELECT 'notification.created', n.id, 1, n.appointment_id, false, ARRAY[n.user_id] FROM new_rows n ORDER BY n.created_at, n.id`,
+  },
+];
+
+const REFERENCING = {
+  INSERT: 'NEW TABLE AS new_rows',
+  UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS new_rows',
+  DELETE: 'OLD TABLE AS old_rows',
+} as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -63,54 +110,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`INSERT INTO live_events_horizon DEFAULT VALUES`.execute(db);
 
-  await eventFunction(
-    'live_events_appointment_insert',
-    `SELECT 'appointment.created', n.id, n.version, n.id, true, array_remove(ARRAY[n.customer_id, n.assigned_employee_id], NULL)
-       FROM new_rows n ORDER BY n.id`,
-  ).execute(db);
-  await eventFunction(
-    'live_events_appointment_update',
-    `SELECT 'appointment.updated', n.id, n.version, n.id, true,
-            array_remove(ARRAY[n.customer_id, n.assigned_employee_id,
-                               CASE WHEN o.assigned_employee_id IS DISTINCT FROM n.assigned_employee_id THEN o.assigned_employee_id END], NULL)
-       FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.*) IS DISTINCT FROM (o.*)
-      ORDER BY n.id`,
-  ).execute(db);
-  await eventFunction(
-    'live_events_timelog_insert',
-    `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true, ARRAY[n.employee_id] FROM new_rows n ORDER BY n.id`,
-  ).execute(db);
-  await eventFunction(
-    'live_events_timelog_update',
-    `SELECT 'timelog.changed', n.id, n.version, n.appointment_id, true,
-            array_remove(ARRAY[n.employee_id, CASE WHEN o.employee_id <> n.employee_id THEN o.employee_id END], NULL)
-       FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (n.*) IS DISTINCT FROM (o.*)
-      ORDER BY n.id`,
-  ).execute(db);
-  await eventFunction(
-    'live_events_timelog_delete',
-    `SELECT 'timelog.changed', o.id, o.version, o.appointment_id, true, ARRAY[o.employee_id] FROM old_rows o ORDER BY o.id`,
-  ).execute(db);
-  await eventFunction(
-    'live_events_notification_insert',
-    `SELECT 'notification.created', n.id, 1, n.appointment_id, false, ARRAY[n.user_id] FROM new_rows n ORDER BY n.created_at, n.id`,
-  ).execute(db);
-
-  const triggers: Array<[name: string, event: string, table: string, referencing: string, fn: string]> = [
-    ['live_events_on_appointment_insert', 'INSERT', 'appointments', 'NEW TABLE AS new_rows', 'live_events_appointment_insert'],
-    ['live_events_on_appointment_update', 'UPDATE', 'appointments', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'live_events_appointment_update'],
-    ['live_events_on_timelog_insert', 'INSERT', 'time_logs', 'NEW TABLE AS new_rows', 'live_events_timelog_insert'],
-    ['live_events_on_timelog_update', 'UPDATE', 'time_logs', 'OLD TABLE AS old_rows NEW TABLE AS new_rows', 'live_events_timelog_update'],
-    ['live_events_on_timelog_delete', 'DELETE', 'time_logs', 'OLD TABLE AS old_rows', 'live_events_timelog_delete'],
-    ['live_events_on_notification_insert', 'INSERT', 'notifications', 'NEW TABLE AS new_rows', 'live_events_notification_insert'],
-  ];
-  for (const [name, event, table, referencing, fn] of triggers) {
+  for (const { name, on, table, select } of EVENT_TRIGGERS) {
     await sql`
-      CREATE TRIGGER ${sql.raw(name)} AFTER ${sql.raw(event)} ON ${sql.raw(table)}
-        REFERENCING ${sql.raw(referencing)}
-        FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(fn)}()`.execute(db);
+      CREATE FUNCTION ${sql.raw(`live_events_${name}`)}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO live_events (${COLUMNS}) ${sql.raw(select)};
+        RETURN NULL;
+      END
+      $$`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.raw(`live_events_on_${name}`)} AFTER ${sql.raw(on)} ON ${sql.raw(table)}
+        REFERENCING ${sql.raw(REFERENCING[on])}
+        FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(`live_events_${name}`)}()`.execute(db);
   }
 
   // One NOTIFY per statement that wrote events (its rows share one transaction id), delivered on commit: the
@@ -160,25 +171,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS live_events_on_session_revoked ON sessions`.execute(db);
   await sql`DROP FUNCTION IF EXISTS live_events_sessions_revoked()`.execute(db);
-  for (const [trigger, table] of [
-    ['live_events_on_appointment_insert', 'appointments'],
-    ['live_events_on_appointment_update', 'appointments'],
-    ['live_events_on_timelog_insert', 'time_logs'],
-    ['live_events_on_timelog_update', 'time_logs'],
-    ['live_events_on_timelog_delete', 'time_logs'],
-    ['live_events_on_notification_insert', 'notifications'],
-  ]) {
-    await sql`DROP TRIGGER IF EXISTS ${sql.raw(trigger)} ON ${sql.raw(table)}`.execute(db);
-  }
-  for (const fn of [
-    'live_events_appointment_insert',
-    'live_events_appointment_update',
-    'live_events_timelog_insert',
-    'live_events_timelog_update',
-    'live_events_timelog_delete',
-    'live_events_notification_insert',
-  ]) {
-    await sql`DROP FUNCTION IF EXISTS ${sql.raw(fn)}()`.execute(db);
+  for (const { name, table } of EVENT_TRIGGERS) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`live_events_on_${name}`)} ON ${sql.raw(table)}`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS ${sql.raw(`live_events_${name}`)}()`.execute(db);
   }
   await sql`DROP TABLE IF EXISTS live_events`.execute(db);
   await sql`DROP FUNCTION IF EXISTS live_events_notify()`.execute(db);
