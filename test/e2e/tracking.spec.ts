@@ -59,7 +59,7 @@ test('a signed-out phone follows the job through its tracking link, live', async
     await expect(phone.getByText('In Progress', { exact: true })).toBeVisible({ timeout: 2000 });
     await setStageViaApi(request, technician, job, 'AWAITING_PARTS');
     await expect(phone.getByText('In Progress · Awaiting Parts', { exact: true })).toBeVisible({ timeout: 2000 });
-    await expect(timeline.getByRole('listitem').last()).toContainText('Awaiting parts');
+    await expect(timeline.getByRole('listitem').last()).toContainText('Awaiting Parts');
     await expect(phone.getByRole('status').filter({ hasText: 'Status changed: In Progress · Awaiting Parts' })).toHaveCount(1);
 
     // Phone layout: nothing wider than the screen.

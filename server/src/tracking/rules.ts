@@ -1,5 +1,6 @@
 import type { JobHistoryEvent } from '../contract/reports';
 import type { Stage } from '../contract/statuses';
+import { STAGE_LABELS } from '../reports/format';
 
 /**
  * The public tracking page's words for a job's history (migration 0006's events), in the customer's terms:
@@ -19,15 +20,13 @@ const EVENT_LABELS: Record<JobHistoryEvent, string> = {
   STATUS_CHANGED: 'Status updated',
 };
 
-const STAGE_CHANGE_LABELS: Record<Stage, string> = {
-  IN_PROGRESS: 'Work in progress',
-  AWAITING_PARTS: 'Awaiting parts',
-  QUALITY_CHECK: 'Quality check',
-};
-
-/** "Booked", "Technician assigned", "Work started", "Awaiting parts", "Quality check", "Completed"… */
+/**
+ * "Booked", "Technician assigned", "Work started", "Awaiting Parts", "Quality Check", "Completed"… A stage change
+ * is named as the app names the stage everywhere (spec §4's substatuses; the page's own status line says
+ * "In Progress · Awaiting Parts" above it).
+ */
 export function timelineLabel(event: JobHistoryEvent, stage: Stage | null): string {
-  if (event === 'STAGE_CHANGED' && stage !== null) return STAGE_CHANGE_LABELS[stage];
+  if (event === 'STAGE_CHANGED' && stage !== null) return STAGE_LABELS[stage];
   return EVENT_LABELS[event];
 }
 

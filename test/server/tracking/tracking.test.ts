@@ -121,7 +121,7 @@ describe('GET /api/track/:token', () => {
         { event: 'BOOKED', label: 'Booked', at: expect.any(String) },
         { event: 'ASSIGNED', label: 'Technician assigned', at: expect.any(String) },
         { event: 'STARTED', label: 'Work started', at: expect.any(String) },
-        { event: 'STAGE_CHANGED', label: 'Awaiting parts', at: expect.any(String) },
+        { event: 'STAGE_CHANGED', label: 'Awaiting Parts', at: expect.any(String) },
       ],
     });
     expect(Object.keys(answer.body.estimate).sort()).toEqual(['completion', 'price']);
