@@ -4,7 +4,7 @@ import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
 import { bayLabel, formatInstant, formatJobSlot, vehicleName } from '@/features/jobs/format';
 import { useGetCatalogQuery } from '@/features/jobs/jobsApi';
-import { APPOINTMENT_STATUS_LABELS, STAGE_LABELS, customerStatusOf } from '@/features/jobs/labels';
+import { customerStatusOf, jobStatusText } from '@/features/jobs/labels';
 import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
 import { TrackingLinkPanel } from '@/features/tracking/TrackingLinkPanel';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
@@ -18,12 +18,6 @@ export interface ServiceDetailsProps {
   job: Appointment;
   /** A change the customer made went through: `message` is announced by the dashboard. */
   onChanged: (message: string) => void;
-}
-
-/** The job's status in words: "In Progress · Awaiting Parts". */
-function statusText(job: Appointment): string {
-  const status = APPOINTMENT_STATUS_LABELS[job.status];
-  return job.status === 'IN_PROGRESS' && job.stage && job.stage !== 'IN_PROGRESS' ? `${status} · ${STAGE_LABELS[job.stage]}` : status;
 }
 
 function Pair({ label, children }: { label: string; children: ReactNode }) {
@@ -99,7 +93,7 @@ export function ServiceDetails({ job, onChanged }: ServiceDetailsProps) {
           </Pair>
         )}
         <Pair label="Assigned Employee">{job.assignedEmployee?.fullName ?? 'Not assigned yet'}</Pair>
-        <Pair label="Status">{statusText(job)}</Pair>
+        <Pair label="Status">{jobStatusText(job)}</Pair>
       </dl>
       <div className={styles.actions}>
         <Button

@@ -65,6 +65,12 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** A job's status in words, with its stage while it is under way: "In Progress · Awaiting Parts", "Completed". */
+export function jobStatusText(job: { status: AppointmentStatus; stage?: Stage | null }): string {
+  const status = APPOINTMENT_STATUS_LABELS[job.status];
+  return job.status === 'IN_PROGRESS' && job.stage && job.stage !== 'IN_PROGRESS' ? `${status} · ${STAGE_LABELS[job.stage]}` : status;
+}
+
 /**
  * The ids of `jobs` per word of `statusOf`, in one pass: what each status filter of a list shows (FilteredList's
  * `keysByFilter`). Jobs whose word is not among `statuses` (or that have none) are under ALL only.

@@ -7,8 +7,9 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { formatCalendarDate, formatInstant, formatPrice } from '@/features/jobs/format';
+import { jobStatusText } from '@/features/jobs/labels';
 import { openEventStream } from '@/lib/eventStream';
-import { apiUrl, fetchTrackedJob, statusText, trackPath, type TrackedJobResult } from './trackedJob';
+import { apiUrl, fetchTrackedJob, trackPath, type TrackedJobResult } from './trackedJob';
 import styles from './TrackingPage.module.css';
 
 type PageState = { kind: 'loading' } | TrackedJobResult;
@@ -42,7 +43,7 @@ export default function TrackingPage() {
       if (request !== latestRequest.current) return; // a newer read is on its way
       const before = shown.current?.token === token ? shown.current.job : null;
       if (result.kind === 'ok') {
-        if (before && statusText(before) !== statusText(result.job)) setAnnouncement(`Status changed: ${statusText(result.job)}`);
+        if (before && jobStatusText(before) !== jobStatusText(result.job)) setAnnouncement(`Status changed: ${jobStatusText(result.job)}`);
         shown.current = { token, job: result.job };
         setRead({ token, state: result });
       } else if (result.kind === 'not-found' || before === null) {
@@ -132,7 +133,7 @@ function TrackedJobView({ job, paused }: { job: TrackedJob; paused: boolean }) {
         </p>
       )}
       <p className={styles.status}>
-        <span className={styles.statusLabel}>Status</span> <strong>{statusText(job)}</strong>
+        <span className={styles.statusLabel}>Status</span> <strong>{jobStatusText(job)}</strong>
       </p>
       <dl className={styles.facts}>
         <div>

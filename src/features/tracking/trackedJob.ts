@@ -1,5 +1,4 @@
 import type { TrackedJob } from '@contract/tracking';
-import { APPOINTMENT_STATUS_LABELS, STAGE_LABELS } from '@/features/jobs/labels';
 
 /**
  * The public tracking page's data, read with a plain fetch: the page loads neither the store nor RTK Query (it
@@ -54,10 +53,4 @@ export async function fetchTrackedJob(token: string, signal?: AbortSignal): Prom
     clearTimeout(timer);
     signal?.removeEventListener('abort', abort);
   }
-}
-
-/** "In Progress · Awaiting Parts", "Completed"… */
-export function statusText(job: Pick<TrackedJob, 'status' | 'stage'>): string {
-  const status = APPOINTMENT_STATUS_LABELS[job.status];
-  return job.status === 'IN_PROGRESS' && job.stage && job.stage !== 'IN_PROGRESS' ? `${status} · ${STAGE_LABELS[job.stage]}` : status;
 }
