@@ -36,7 +36,7 @@ const job: TrackedJob = {
     { event: 'BOOKED', label: 'Booked', at: '2030-06-01T09:00:00.000Z' },
     { event: 'ASSIGNED', label: 'Technician assigned', at: '2030-06-02T10:00:00.000Z' },
     { event: 'STARTED', label: 'Work started', at: '2030-06-04T15:05:00.000Z' },
-    { event: 'STAGE_CHANGED', label: 'Awaiting parts', at: '2030-06-04T15:30:00.000Z' },
+    { event: 'STAGE_CHANGED', label: 'Awaiting Parts', at: '2030-06-04T15:30:00.000Z' },
   ],
 };
 
@@ -44,7 +44,7 @@ const qualityCheck: TrackedJob = {
   ...job,
   version: 5,
   stage: 'QUALITY_CHECK',
-  timeline: [...job.timeline, { event: 'STAGE_CHANGED', label: 'Quality check', at: '2030-06-04T16:10:00.000Z' }],
+  timeline: [...job.timeline, { event: 'STAGE_CHANGED', label: 'Quality Check', at: '2030-06-04T16:10:00.000Z' }],
 };
 
 /** GET /api/track/:token answers `answers()` (re-read per request); every request's token is recorded. */
@@ -131,7 +131,7 @@ test('refetches on each event of the stream and announces the new status politel
   act(() => stream().options.onMessage({ type: 'appointment.updated', id: '41', data: { type: 'appointment.updated', version: 5 } }));
   expect(await screen.findByText('In Progress · Quality Check')).toBeInTheDocument();
   expect(screen.getByText('Status changed: In Progress · Quality Check')).toHaveAttribute('aria-live', 'polite');
-  expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem').at(-1)).toHaveTextContent('Quality check');
+  expect(within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem').at(-1)).toHaveTextContent('Quality Check');
   expect(requests).toHaveLength(2);
   // Heartbeats change nothing.
   act(() => stream().options.onMessage({ type: 'heartbeat', id: '', data: {} }));
