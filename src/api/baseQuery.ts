@@ -5,8 +5,9 @@ import { logout, tokensRefreshed } from '@/features/auth/authSlice';
 import { tokenStorage } from '@/features/auth/tokenStorage';
 import type { AuthState, TokenPair } from '@/features/auth/types';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
+import { API_BASE_URL } from './url';
 
-export const API_BASE_URL = process.env.API_BASE_URL || '/api';
+export { API_BASE_URL };
 
 /** Absolute form of the API base (fetch's Request outside a browser page cannot resolve a relative URL). */
 function absoluteBaseUrl(base: string): string {

@@ -1,8 +1,9 @@
+import { apiUrl } from '@/api/url';
+
 /**
  * A JSON POST to the API for the public pages' forms (contact, newsletter) — a plain fetch, so the landing route
  * loads neither the store nor RTK Query (scripts/check-budgets.ts). The answer is reduced to what a form shows.
  */
-const API_BASE_URL = process.env.API_BASE_URL || '/api';
 const TIMEOUT_MS = 10_000;
 
 export type PostResult =
@@ -16,11 +17,6 @@ export type PostResult =
       /** Field messages of a 400. */
       errors?: Record<string, string>;
     };
-
-function url(path: string): string {
-  const base = API_BASE_URL.replace(/\/+$/, '');
-  return /^https?:\/\//.test(base) ? `${base}${path}` : new URL(`${base}${path}`, window.location.origin).toString();
-}
 
 function errorFields(body: unknown): { message?: string; errors?: Record<string, string> } {
   if (typeof body !== 'object' || body === null) return {};
@@ -40,7 +36,7 @@ export async function postJson(path: string, body: unknown): Promise<PostResult>
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
-    response = await fetch(url(path), {
+    response = await fetch(apiUrl(path), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),

@@ -3,13 +3,14 @@ import { Link, useParams } from 'react-router-dom';
 import { CarFront, Link2Off, WifiOff } from 'lucide-react';
 import type { TrackedJob } from '@contract/tracking';
 import type { StreamControl } from '@contract/live';
+import { apiUrl } from '@/api/url';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { formatCalendarDate, formatInstant, formatPrice } from '@/features/jobs/format';
 import { jobStatusText } from '@/features/jobs/labels';
 import { openEventStream } from '@/lib/eventStream';
-import { apiUrl, fetchTrackedJob, trackPath, type TrackedJobResult } from './trackedJob';
+import { fetchTrackedJob, trackPath, type TrackedJobResult } from './trackedJob';
 import styles from './TrackingPage.module.css';
 
 type PageState = { kind: 'loading' } | TrackedJobResult;
