@@ -3,8 +3,8 @@ import { Copy, Link2, RefreshCw } from 'lucide-react';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
-import { Spinner } from '@/components/Spinner';
 import { formatInstant } from '@/features/jobs/format';
 import { trackingUrl, useGetTrackingLinkQuery, useRevokeTrackingLinkMutation } from './trackingApi';
 import styles from './TrackingLinkPanel.module.css';
@@ -72,39 +72,37 @@ export function TrackingLinkPanel({ appointmentId, revocable = false }: Tracking
       <h4 id={headingId} className={styles.heading}>
         <Link2 aria-hidden="true" className={styles.icon} /> Tracking link
       </h4>
-      {isLoading ? (
-        <Spinner label="Loading the tracking link" size="sm" />
-      ) : error && !link ? (
-        <div className={styles.error}>
-          <Alert variant="error">{messageOf(error)}</Alert>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : link ? (
-        <>
-          <p className={styles.help}>Anyone with this link can follow this job&apos;s progress without signing in. It shows no contact details.</p>
-          <a className={styles.url} href={link.path} target="_blank" rel="noreferrer noopener">
-            {url}
-          </a>
-          {link.expiresAt && (
-            <p className={styles.help}>
-              {expired ? 'Expired on ' : 'Works until '}
-              <time dateTime={link.expiresAt}>{formatInstant(link.expiresAt)}</time>
-            </p>
-          )}
-          <div className={styles.actions}>
-            <Button variant="secondary" size="sm" startIcon={<Copy aria-hidden="true" />} onClick={() => void copy()}>
-              Copy link
-            </Button>
-            {revocable && (
-              <Button ref={revokeButtonRef} variant="ghost" size="sm" startIcon={<RefreshCw aria-hidden="true" />} onClick={() => setConfirming(true)}>
-                Revoke link
-              </Button>
+      <DataState
+        isLoading={isLoading}
+        error={error && !link ? messageOf(error) : null}
+        onRetry={() => void refetch()}
+        loadingLabel="Loading the tracking link"
+      >
+        {link && (
+          <>
+            <p className={styles.help}>Anyone with this link can follow this job&apos;s progress without signing in. It shows no contact details.</p>
+            <a className={styles.url} href={link.path} target="_blank" rel="noreferrer noopener">
+              {url}
+            </a>
+            {link.expiresAt && (
+              <p className={styles.help}>
+                {expired ? 'Expired on ' : 'Works until '}
+                <time dateTime={link.expiresAt}>{formatInstant(link.expiresAt)}</time>
+              </p>
             )}
-          </div>
-        </>
-      ) : null}
+            <div className={styles.actions}>
+              <Button variant="secondary" size="sm" startIcon={<Copy aria-hidden="true" />} onClick={() => void copy()}>
+                Copy link
+              </Button>
+              {revocable && (
+                <Button ref={revokeButtonRef} variant="ghost" size="sm" startIcon={<RefreshCw aria-hidden="true" />} onClick={() => setConfirming(true)}>
+                  Revoke link
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </DataState>
       <p role="status" aria-live="polite" className={styles.notice}>
         {notice}
       </p>

@@ -4,9 +4,7 @@ import { CarFront, Link2Off, WifiOff } from 'lucide-react';
 import type { TrackedJob } from '@contract/tracking';
 import type { StreamControl } from '@contract/live';
 import { apiUrl } from '@/api/url';
-import { Alert } from '@/components/Alert';
-import { Button } from '@/components/Button';
-import { Spinner } from '@/components/Spinner';
+import { DataState } from '@/components/DataState';
 import { formatCalendarDate, formatInstant, formatPrice } from '@/features/jobs/format';
 import { jobStatusText } from '@/features/jobs/labels';
 import { openEventStream } from '@/lib/eventStream';
@@ -103,23 +101,22 @@ export default function TrackingPage() {
         <p role="status" aria-live="polite" aria-atomic="true" className="visually-hidden">
           {announcement}
         </p>
-        {state.kind === 'loading' && <Spinner label="Loading your service" showLabel />}
-        {state.kind === 'not-found' && (
+        {state.kind === 'not-found' ? (
           <div className={styles.notFound}>
             <Link2Off aria-hidden="true" className={styles.notFoundIcon} />
             <h2 className={styles.subtitle}>Tracking link not found</h2>
             <p>This link is wrong, was replaced by a new one, or has expired. Ask the workshop or the person who shared it for the current link.</p>
           </div>
+        ) : (
+          <DataState
+            isLoading={state.kind === 'loading'}
+            error={state.kind === 'error' ? state.message : null}
+            onRetry={() => void load()}
+            loadingLabel="Loading your service"
+          >
+            {state.kind === 'ok' && <TrackedJobView job={state.job} paused={paused} />}
+          </DataState>
         )}
-        {state.kind === 'error' && (
-          <div className={styles.error}>
-            <Alert variant="error">{state.message}</Alert>
-            <Button variant="secondary" onClick={() => void load()}>
-              Retry
-            </Button>
-          </div>
-        )}
-        {state.kind === 'ok' && <TrackedJobView job={state.job} paused={paused} />}
       </div>
     </main>
   );
