@@ -9,6 +9,12 @@ import { fetchEventSource } from '@microsoft/fetch-event-source';
  */
 export type StreamStatus = 'connecting' | 'open' | 'down';
 
+/**
+ * The `idleTimeoutMs` for this API's streams: two missed heartbeats (contract/live.ts's HEARTBEAT_INTERVAL_MS,
+ * 25 s; a value the web may not import, eslint's contract rule) and a margin.
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 2 * 25_000 + 5_000;
+
 export interface StreamMessage {
   /** The SSE `event:` field ('message' when absent). */
   type: string;

@@ -4,7 +4,7 @@ import { API_BASE_URL } from '@/api/baseQuery';
 import type { AppDispatch, RootState } from '@/app/store';
 import { checkStoredSession } from '@/features/auth/authThunks';
 import { tokenStorage } from '@/features/auth/tokenStorage';
-import { openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
+import { STREAM_IDLE_TIMEOUT_MS, openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
 import { RESYNC_TAGS, tagsForEvent, type LiveTag } from './liveTags';
 
 /**
@@ -28,9 +28,6 @@ export interface LiveListenerOptions {
   maxDelayMs?: number;
   idleTimeoutMs?: number;
 }
-
-/** The server's heartbeat is every 25 s (contract/live.ts): two missed ones and a margin mean a dead connection. */
-const IDLE_TIMEOUT_MS = 2 * 25_000 + 5_000;
 
 const DATA_EVENTS: Record<LiveEventType, true> = {
   'appointment.created': true,
@@ -161,7 +158,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
     },
     minDelayMs: options.minDelayMs,
     maxDelayMs: options.maxDelayMs,
-    idleTimeoutMs: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+    idleTimeoutMs: options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
   });
   return stop;
 }

@@ -7,17 +7,15 @@ import { apiUrl } from '@/api/url';
 import { DataState } from '@/components/DataState';
 import { formatCalendarDate, formatInstant, formatPrice } from '@/features/jobs/format';
 import { jobStatusText } from '@/features/jobs/labels';
-import { openEventStream } from '@/lib/eventStream';
+import { STREAM_IDLE_TIMEOUT_MS, openEventStream } from '@/lib/eventStream';
 import { fetchTrackedJob, trackPath, type TrackedJobResult } from './trackedJob';
 import styles from './TrackingPage.module.css';
-
-type PageState = { kind: 'loading' } | TrackedJobResult;
 
 /** contract/live.ts's control events this page acts on (its constants are server code: only the type is imported). */
 const RESYNC: StreamControl = 'resync';
 const SESSION_ENDED: StreamControl = 'session-ended';
-/** The stream is taken for dead after two missed heartbeats (HEARTBEAT_INTERVAL_MS, 25 s) and a margin. */
-const IDLE_TIMEOUT_MS = 2 * 25_000 + 5_000;
+
+type PageState = { kind: 'loading' } | TrackedJobResult;
 
 /**
  * /track/:token — one job followed through its tracking link, without signing in (issue 16): plate, service,
@@ -63,7 +61,7 @@ export default function TrackingPage() {
     let opened = false;
     const stream = openEventStream({
       url: apiUrl(`${trackPath(token)}/events`),
-      idleTimeoutMs: IDLE_TIMEOUT_MS,
+      idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
       onMessage(message) {
         if (message.type === 'appointment.updated' || message.type === RESYNC) void load();
         else if (message.type === SESSION_ENDED) {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { TrackedJob } from '@contract/tracking';
 import TrackingPage from '@/features/tracking/TrackingPage';
 import { formatInstant } from '@/features/jobs/format';
-import type { EventStreamOptions } from '@/lib/eventStream';
+import { STREAM_IDLE_TIMEOUT_MS, type EventStreamOptions } from '@/lib/eventStream';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { renderRoutes } from '../../utils/renderWithProviders';
@@ -11,6 +11,7 @@ import { renderRoutes } from '../../utils/renderWithProviders';
 // The page's live stream: captured, so a test can play the server's part (events, breaks, refusals).
 const mockStreams: { options: EventStreamOptions; close: jest.Mock }[] = [];
 jest.mock('@/lib/eventStream', () => ({
+  ...jest.requireActual<object>('@/lib/eventStream'),
   openEventStream: (options: EventStreamOptions) => {
     const stream = { options, close: jest.fn() };
     mockStreams.push(stream);
@@ -99,6 +100,8 @@ test('shows the job: plate, service, centre, status in words, booked slot, techn
   // The live stream of this link, no headers (no sign-in).
   expect(stream().options.url).toBe(`http://localhost/api/track/${TOKEN}/events`);
   expect(stream().options.headers).toBeUndefined();
+  // Taken for dead after two missed heartbeats, as the signed-in stream is.
+  expect(stream().options.idleTimeoutMs).toBe(STREAM_IDLE_TIMEOUT_MS);
 });
 
 test('a wrong, revoked or expired link reads "Tracking link not found" and opens no stream', async () => {
