@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_UP_TO_DATE, type BuildStatus } from './lib/build';
 import type { MachineInfo } from './lib/machine';
+import { table } from './lib/markdown';
 import { BENCH_DIR } from './lib/paths';
 import { round } from './lib/stats';
 import { type LargeDataResult, PROFILE_ABOVE_MS, REPETITIONS, SCRIPTING_TARGET_MS } from './sections/largeData';
@@ -39,8 +40,6 @@ export interface BenchReport {
 const ok = (pass: boolean) => (pass ? '✅' : '❌');
 const kib = (n: number) => `${n.toFixed(1)} KiB`;
 const code = (s: string) => `\`${s}\``;
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const paragraphs = (...blocks: (string | false | null | undefined)[]) => blocks.filter(Boolean).join('\n\n');
 
 function routesSection(routes: RouteResult[]): string {

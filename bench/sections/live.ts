@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { approveTechnician, loginUser, registerUser, type BenchSession } from '../lib/apiClient';
+import { runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
+import { table } from '../lib/markdown';
 import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
 import { sleep } from '../lib/processes';
 import { type BenchServer, startServer } from '../lib/server';
@@ -81,20 +83,6 @@ function latency(samples: number[]): LiveLatency {
 function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function runConcurrently<T>(concurrency: number, count: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, count) }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
 }
 
 /** One JSON request; throws on anything but 2xx. */
@@ -280,9 +268,6 @@ export async function runLive(log: Log): Promise<LiveSection> {
   }
   return { databases };
 }
-
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 export function renderLiveSection(section: LiveSection): string {
   const rows = section.databases.map((d) =>
