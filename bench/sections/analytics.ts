@@ -8,7 +8,7 @@ import { ANALYTICS_DATASET, seedTimeLogs, type TimeLogSeed } from '../lib/analyt
 import { loginUser } from '../lib/apiClient';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { BENCH_DATABASE_LABEL as LABEL, BENCH_DATABASES, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
+import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
 import { makeTempDir, removeTempDir } from '../lib/processes';
 import { type BenchServer, serverDataDir, startServer } from '../lib/server';
 import { SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
@@ -33,9 +33,6 @@ export const ANALYTICS_LOAD = {
   targetP99Ms: 200,
 } as const;
 
-export const ANALYTICS_DATABASES = BENCH_DATABASES;
-export type AnalyticsDatabaseKind = BenchDatabaseKind;
-
 export interface AnalyticsRun {
   period: string;
   concurrency: number;
@@ -58,7 +55,7 @@ export interface AnalyticsQueryPlan {
 }
 
 export interface AnalyticsDatabaseResult {
-  kind: AnalyticsDatabaseKind;
+  kind: BenchDatabaseKind;
   database: string;
   version: string;
   settings: string;
@@ -77,8 +74,8 @@ export interface AnalyticsDatabaseResult {
 
 export type AnalyticsDatabaseOutcome =
   | AnalyticsDatabaseResult
-  | { kind: AnalyticsDatabaseKind; database: string; skipped: string }
-  | { kind: AnalyticsDatabaseKind; database: string; error: string };
+  | { kind: BenchDatabaseKind; database: string; skipped: string }
+  | { kind: BenchDatabaseKind; database: string; error: string };
 
 export interface AnalyticsBenchResult {
   timeZone: string;
@@ -138,7 +135,7 @@ async function measure(origin: string, token: string, period: string, concurrenc
   }
 }
 
-async function runOnDatabase(kind: AnalyticsDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<AnalyticsDatabaseResult> {
+async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<AnalyticsDatabaseResult> {
   const work = makeTempDir('analytics');
   let postgres: BenchPostgres | null = null;
   let server: BenchServer | null = null;
@@ -221,17 +218,12 @@ async function runOnDatabase(kind: AnalyticsDatabaseKind, timeZone: string, pass
   }
 }
 
-/** The databases to run on: BENCH_ANALYTICS_DATABASES=pglite,postgresql (default both). */
-export function analyticsDatabases(): AnalyticsDatabaseKind[] {
-  return benchDatabasesFrom('BENCH_ANALYTICS_DATABASES');
-}
-
 /** The analytics section: each database seeded on its own, then its own API-only server measured. */
 export async function runAnalytics(log: Log = defaultLog): Promise<AnalyticsBenchResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const passwordHash = await hashPassword(SHOP_DATASET.password);
   const databases: AnalyticsDatabaseOutcome[] = [];
-  for (const kind of analyticsDatabases()) {
+  for (const kind of benchDatabasesFrom('BENCH_ANALYTICS_DATABASES')) {
     const unavailable = kind === 'postgresql' ? postgresUnavailable() : null;
     if (unavailable) {
       log(`analytics: skipping PostgreSQL: ${unavailable}`);

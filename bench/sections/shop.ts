@@ -6,7 +6,7 @@ import { type BenchSession, loginUser } from '../lib/apiClient';
 import { prng } from '../lib/prng';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { BENCH_DATABASE_LABEL as LABEL, BENCH_DATABASES, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
+import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
 import { makeTempDir, removeTempDir } from '../lib/processes';
 import { type BenchServer, serverDataDir, startServer } from '../lib/server';
 import { BOOKING_WINDOW_DAYS, type ContentionBay, contentionBays, customerEmail, SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
@@ -25,9 +25,6 @@ export const SHOP_LOAD = {
   customers: 200,
   loginConcurrency: 4,
 } as const;
-
-export const SHOP_DATABASES = BENCH_DATABASES;
-export type ShopDatabaseKind = BenchDatabaseKind;
 
 interface Latencies {
   p50Ms: number;
@@ -87,7 +84,7 @@ export interface SustainedRun extends Latencies {
 }
 
 export interface ShopDatabaseResult {
-  kind: ShopDatabaseKind;
+  kind: BenchDatabaseKind;
   database: string;
   /** Server version, and for PostgreSQL the cluster settings. */
   version: string;
@@ -104,7 +101,7 @@ export interface ShopDatabaseResult {
   plans: BoardPlan[];
 }
 
-export type ShopDatabaseOutcome = ShopDatabaseResult | { kind: ShopDatabaseKind; database: string; skipped: string } | { kind: ShopDatabaseKind; database: string; error: string };
+export type ShopDatabaseOutcome = ShopDatabaseResult | { kind: BenchDatabaseKind; database: string; skipped: string } | { kind: BenchDatabaseKind; database: string; error: string };
 
 export interface ShopSection {
   timeZone: string;
@@ -325,7 +322,7 @@ async function signInCustomers(apiBase: string): Promise<{ customers: BenchSessi
   return { customers, ms: Math.round(performance.now() - started) };
 }
 
-async function runOnDatabase(kind: ShopDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<ShopDatabaseResult> {
+async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<ShopDatabaseResult> {
   const work = makeTempDir('shop');
   let postgres: BenchPostgres | null = null;
   let server: BenchServer | null = null;
@@ -391,18 +388,13 @@ async function runOnDatabase(kind: ShopDatabaseKind, timeZone: string, passwordH
   }
 }
 
-/** The databases to run on: BENCH_SHOP_DATABASES=pglite,postgresql (default both). */
-export function shopDatabases(): ShopDatabaseKind[] {
-  return benchDatabasesFrom('BENCH_SHOP_DATABASES');
-}
-
 /**
  * Section 6: the shop on a large data set — the admin board's query, 200 bookings racing for 10 free bays, and
  * bookings per second — once on each database, each with its own freshly seeded data and its own server process.
  */
 export async function runShop(log: Log): Promise<ShopSection> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const kinds = shopDatabases();
+  const kinds = benchDatabasesFrom('BENCH_SHOP_DATABASES');
   const passwordHash = await hashPassword(SHOP_DATASET.password);
   const databases: ShopDatabaseOutcome[] = [];
   for (const kind of kinds) {
