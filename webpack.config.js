@@ -213,7 +213,7 @@ module.exports = (_env, argv) => {
             priority: 40,
           },
           state: {
-            test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect|redux-thunk|async-mutex|use-sync-external-store)[\\/]/,
+            test: /[\\/]node_modules[\\/](@reduxjs|@standard-schema|redux|react-redux|redux-persist|immer|reselect|redux-thunk|async-mutex|use-sync-external-store)[\\/]/,
             name: 'vendor-state',
             chunks: 'async',
             priority: 30,
@@ -232,8 +232,18 @@ module.exports = (_env, argv) => {
           // Application code every signed-in page needs (store, slices, API layer): one chunk, loaded
           // with the store layout, instead of copies in each page's chunk.
           appCore: {
-            test: /[\\/]src[\\/](api[\\/]|lib[\\/](safeRedirect|dateKey)\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
+            test: /[\\/]src[\\/](api[\\/](?!(url|errors)\.ts)|lib[\\/](safeRedirect|dateKey)\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
             name: 'app-core',
+            chunks: 'async',
+            enforce: true,
+            priority: 20,
+          },
+          // What the public pages (landing, tracking) share with the signed-in ones — where the API is, its error
+          // messages, the session's storage keys — in one small chunk: in app-core it made the public pages download
+          // the store's code; left to the defaults it was copied into every chunk that uses it.
+          publicCore: {
+            test: /[\\/]src[\\/](api[\\/](url|errors)|lib[\\/]sessionStorageKeys)\.ts$/,
+            name: 'public-core',
             chunks: 'async',
             enforce: true,
             priority: 20,

@@ -2,7 +2,7 @@
  * Performance budgets (scripts/route-budgets.json), reported by `npm test` after `npm run build` (which already
  * fails over budget): the landing route's JavaScript ≤ 130 KiB gzip, the login route's ≤ 160 KiB gzip, no route
  * above 200 KiB gzip.
- * Also checks that the landing route pulls in no form, validation or dashboard code, and that no file of the
+ * Also checks that the public routes (/, /track/:token) pull in no form, validation, store or dashboard code, and that no file of the
  * build ships sample data: the shop's data comes from the server (the demo workshop is a server seed).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,19 +19,21 @@ for (const r of routeSizes(groups)) {
   if (!ok) failures.push(`${r.route}: ${kib(r.js.gzip)} > ${kib(budget)}`);
 }
 
-// The landing page may not load form/validation libraries or dashboard code.
-const landingFiles = [...groups.main, ...groups.landing].filter((f) => f.endsWith('.js'));
+// The public pages (landing, a tracking link) may not load form/validation libraries, the store or dashboard code;
+// the landing page not even the dashboards' words.
 const forbiddenModules = [/node_modules\/react-hook-form\//, /node_modules\/yup\//, /node_modules\/@hookform\//, /node_modules\/@reduxjs\//, /src\/features\/(auth|dashboard|customer|employee|admin|booking)\//];
 const forbiddenText = [/Monthly Work Summary/, /Awaiting Assignment/, /My Services/];
-for (const file of landingFiles) {
-  const source = readFileSync(path.resolve(__dirname, '..', 'dist', file), 'utf8');
-  const { sources } = JSON.parse(readFileSync(path.resolve(__dirname, '..', 'dist', `${file}.map`), 'utf8')) as { sources: string[] };
-  const modules = sources.join('\n');
-  for (const pattern of forbiddenModules) {
-    if (pattern.test(modules)) failures.push(`landing route file ${file} bundles ${pattern}`);
-  }
-  for (const pattern of forbiddenText) {
-    if (pattern.test(source)) failures.push(`landing route file ${file} contains ${pattern}`);
+for (const [route, names] of [['/', ['main', 'landing']], ['/track/:token', ['main', 'tracking']]] as const) {
+  for (const file of names.flatMap((name) => groups[name]).filter((f) => f.endsWith('.js'))) {
+    const source = readFileSync(path.resolve(__dirname, '..', 'dist', file), 'utf8');
+    const { sources } = JSON.parse(readFileSync(path.resolve(__dirname, '..', 'dist', `${file}.map`), 'utf8')) as { sources: string[] };
+    const modules = sources.join('\n');
+    for (const pattern of forbiddenModules) {
+      if (pattern.test(modules)) failures.push(`${route} loads ${file}, which bundles ${pattern}`);
+    }
+    for (const pattern of route === '/' ? forbiddenText : []) {
+      if (pattern.test(source)) failures.push(`${route} loads ${file}, which contains ${pattern}`);
+    }
   }
 }
 
