@@ -9,7 +9,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { budgetFor, kib, readChunkGroups, routeSizes } from './routeSizes';
 
-
 const groups = readChunkGroups();
 const failures: string[] = [];
 for (const r of routeSizes(groups)) {

@@ -3,7 +3,6 @@ import type { Notification, NotificationPage } from '@contract/notifications';
 import { API } from './handlers';
 import { server } from './server';
 
-
 export interface StreamConnection {
   /** The request as the server got it (headers: Authorization, Last-Event-ID). */
   request: Request;

@@ -331,7 +331,6 @@ export class RandomShop {
     return { customers: [...this.customers], technicians: [...this.technicians], hours: new Set(taken.hours), logHours: new Map(taken.logHours) };
   }
 
-
   private restore(saved: ReturnType<RandomShop['snapshot']>): void {
     this.customers.splice(0, this.customers.length, ...saved.customers);
     this.technicians.splice(0, this.technicians.length, ...saved.technicians);
