@@ -4,6 +4,8 @@ import { LAST_30 } from '../features/analytics/fixtures';
 import { API } from '../msw/handlers';
 import { server } from '../msw/server';
 import { renderApp, signedIn, signedOut, storeSession } from '../utils/renderWithProviders';
+import { PERSIST, REHYDRATE } from 'redux-persist';
+import { PERSIST_KEY, setupStore } from '@/app/store';
 import { initialAuthState } from '@/features/auth/authSlice';
 
 const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
@@ -26,6 +28,19 @@ describe('RequireAuth', () => {
   test('shows a spinner while the session is loading', async () => {
     renderApp('/dashboard', { preloadedState: { auth: initialAuthState } });
     expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+  });
+
+  test('a signed-in page waits for the drafts and filters kept in localStorage, then shows', async () => {
+    const store = setupStore({ auth: signedIn('CUSTOMER') });
+    store.dispatch({ type: PERSIST, key: PERSIST_KEY, register: () => undefined, rehydrate: () => undefined });
+    const { router } = renderApp('/dashboard', { store });
+    expect(await screen.findByRole('status', { name: 'Loading CarCare' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch({ type: REHYDRATE, key: PERSIST_KEY, payload: undefined });
+    });
+    expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(path(router)).toBe('/dashboard');
   });
 
   test.each(['/dashboard', '/dashboard/appointments', '/complete-profile', '/admin/dashboard', '/reports'])(

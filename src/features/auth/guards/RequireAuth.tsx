@@ -1,16 +1,26 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
+import { selectClientStateRestored } from '@/app/store';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import { selectAuth } from '@/features/auth/authSlice';
 
 /**
  * Spec §4 "Auth guard": loading shows a spinner; not signed in → /login, remembering the origin (and, when a
- * session just ended in this tab, whose origin it is — see rememberedOrigin).
+ * session just ended in this tab, whose origin it is — see rememberedOrigin). The signed-in pages also wait for the
+ * client state kept in localStorage (drafts, filters) to be back in the store.
  */
 export default function RequireAuth() {
   const { isAuthenticated, isLoading, endedUserId } = useAppSelector(selectAuth);
+  const restored = useAppSelector(selectClientStateRestored);
   const location = useLocation();
+  if (!restored) {
+    return (
+      <CenteredBox>
+        <Spinner label="Loading CarCare" size="lg" />
+      </CenteredBox>
+    );
+  }
   if (isLoading) {
     return (
       <CenteredBox>
