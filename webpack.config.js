@@ -86,12 +86,103 @@ function alsoListenOnIpv6Loopback(devServer) {
   server.on('close', () => ipv6.close());
 }
 
-/** @param {unknown} _env @param {{ mode?: string }} argv @returns {import('webpack').Configuration} */
+/** Module resolution shared by the browser build and the pre-render build. @param {boolean} production */
+function resolveFor(production) {
+  return {
+    extensions: ['.tsx', '.ts', '.js'],
+    alias: {
+      '@': path.resolve(__dirname, 'src'),
+      // The API contract: the SPA imports its types (erased) and the plain constants of statuses.ts.
+      '@contract': path.resolve(__dirname, 'server/src/contract'),
+      // react-router's package exports resolve to its development build for every bundler condition;
+      // production bundles use its production build (no dev warnings, smaller).
+      ...(production
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {}),
+    },
+  };
+}
+
+const TYPESCRIPT_RULE = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'ts-loader',
+    // Type errors are caught by `npm run typecheck`; transpileOnly keeps builds fast.
+    options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
+  },
+};
+
+/**
+ * CSS Modules options: the pre-render build must name every class exactly as the browser build does.
+ * @param {boolean} production
+ */
+function cssModulesFor(production) {
+  return {
+    auto: /\.module\.css$/,
+    localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
+    namedExport: false,
+    exportLocalsConvention: /** @type {const} */ ('as-is'),
+  };
+}
+
+/** Values the code reads from process.env, fixed at build time. @param {boolean} production */
+function definesFor(production) {
+  return new webpack.DefinePlugin({
+    'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL || '/api'),
+    'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+  });
+}
+
+/**
+ * The pre-render build: src/app/prerender.tsx for Node, in one file (lazy pages inlined), CSS Modules as class
+ * names only. scripts/prerender.ts runs it after the browser build to write the public pages' HTML.
+ * @returns {import('webpack').Configuration}
+ */
+function prerenderConfig() {
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node20',
+    entry: { render: './src/app/prerender.tsx' },
+    output: { path: path.resolve(__dirname, 'build-stats', 'prerender'), library: { type: 'commonjs2' }, clean: true },
+    devtool: false,
+    resolve: resolveFor(true),
+    module: {
+      rules: [
+        TYPESCRIPT_RULE,
+        { test: /\.css$/, use: [{ loader: 'css-loader', options: { modules: { ...cssModulesFor(true), exportOnlyLocals: true } } }] },
+        // The same file names as the browser build (only the names are used: nothing is emitted).
+        { test: /\.(svg|png|woff2?)$/, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]', publicPath: '/' } },
+      ],
+    },
+    plugins: [definesFor(true), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: false,
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * `webpack --mode production` builds the browser app and the pre-render bundle; the dev server builds the
+ * browser app alone.
+ * @param {unknown} _env @param {{ mode?: string }} argv
+ * @returns {import('webpack').Configuration | import('webpack').Configuration[]}
+ */
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
+  return production ? [browserConfig(true), prerenderConfig()] : browserConfig(false);
+};
+
+/** @param {boolean} production @returns {import('webpack').Configuration} */
+function browserConfig(production) {
   const apiTarget = process.env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
 
   return {
+    name: 'browser',
     mode: production ? 'production' : 'development',
     // Evergreen browsers only: webpack's own runtime may use modern syntax.
     target: ['web', 'es2020'],
@@ -115,33 +206,10 @@ module.exports = (_env, argv) => {
     // Production source maps hold the sources: they are written beside each asset (for scripts/check-budgets.ts and
     // the bench) but no file points to them, and `npm run serve` does not serve them.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      alias: {
-        '@': path.resolve(__dirname, 'src'),
-        // The API contract: the SPA imports its types (erased) and the plain constants of statuses.ts.
-        '@contract': path.resolve(__dirname, 'server/src/contract'),
-        // react-router's package exports resolve to its development build for every bundler condition;
-        // production bundles use its production build (no dev warnings, smaller).
-        ...(production
-          ? {
-              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-            }
-          : {}),
-      },
-    },
+    resolve: resolveFor(production),
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'ts-loader',
-            // Type errors are caught by `npm run typecheck`; transpileOnly keeps builds fast.
-            options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
-          },
-        },
+        TYPESCRIPT_RULE,
         {
           test: /\.css$/,
           use: [
@@ -149,12 +217,7 @@ module.exports = (_env, argv) => {
             {
               loader: 'css-loader',
               options: {
-                modules: {
-                  auto: /\.module\.css$/,
-                  localIdentName: production ? '[hash:base64:6]' : '[name]__[local]',
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                },
+                modules: cssModulesFor(production),
               },
             },
           ],
@@ -163,10 +226,7 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({
-        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL || '/api'),
-        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
-      }),
+      definesFor(production),
       new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', scriptLoading: 'defer' }),
       ...(production
         ? [
@@ -283,4 +343,4 @@ module.exports = (_env, argv) => {
     },
     stats: production ? { preset: 'normal', assetsSort: '!size', excludeAssets: /\.(map|gz|br)$/ } : 'minimal',
   };
-};
+}

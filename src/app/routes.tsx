@@ -87,13 +87,15 @@ function RootLayout() {
 
 /**
  * Starts downloading every lazy chunk the route at `pathname` needs at once, instead of one after another as
- * each lazy layout renders the next (store → guard → page). main.tsx calls it before the first render.
+ * each lazy layout renders the next (store → guard → page). main.tsx calls it before the first render; the promise
+ * settles when they have all loaded or failed.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadRoute(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) => {
     const handle = match.route.handle as { preload?: () => Promise<unknown> } | undefined;
-    void handle?.preload?.().catch(() => undefined); // a failed preload is retried by the lazy component itself
-  }
+    return handle?.preload?.().catch(() => undefined); // a failed preload is retried by the lazy component itself
+  });
+  return Promise.all(loads).then(() => undefined);
 }
 
 /** The route table of spec §2. The router base path is /. */

@@ -96,3 +96,37 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
     </div>
   );
 }
+
+/**
+ * The frame of AppShell with grey blocks where the navigation and the page will be: the HTML a signed-in page paints
+ * while its code, the session check and its data load (scripts/prerender.ts writes it into the signed-in pages'
+ * shell; the app replaces it on its first render). Static markup: no router, no store.
+ */
+export function AppShellSkeleton() {
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <div className={styles.brandRow}>
+          <span className={styles.brand}>
+            <Wrench aria-hidden="true" />
+            <span>CarCare</span>
+          </span>
+        </div>
+        <div className={styles.nav} aria-hidden="true">
+          <span className={cx(styles.bone, styles.navBone)} />
+          <span className={cx(styles.bone, styles.navBone)} />
+          <span className={cx(styles.bone, styles.navBone)} />
+        </div>
+      </header>
+      <main className={styles.main} aria-busy="true">
+        <p className="sr-only">Loading CarCare</p>
+        <div aria-hidden="true" className={styles.skeletonPage}>
+          <span className={cx(styles.bone, styles.titleBone)} />
+          <span className={cx(styles.bone, styles.cardBone)} />
+          <span className={cx(styles.bone, styles.cardBone)} />
+          <span className={cx(styles.bone, styles.cardBone)} />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -189,7 +189,8 @@ export function Footer() {
         </div>
 
         <div className={styles.bottom}>
-          <p>© {year} CarCare. All rights reserved.</p>
+          {/* The build pre-renders this page: in a later year the browser's text differs, and that is expected. */}
+          <p suppressHydrationWarning>© {year} CarCare. All rights reserved.</p>
           <p>Built for drivers who care about their cars.</p>
         </div>
       </div>

@@ -38,6 +38,50 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
+describe('STATIC_DIR with pre-rendered pages (dist/prerendered/pages.json)', () => {
+  let built: string;
+  let site: TestApp;
+  const html = (name: string) => `<!doctype html><html><body><div id="root">${name}</div></body></html>`;
+
+  beforeAll(async () => {
+    built = await mkdtemp(join(tmpdir(), 'carcare-prerendered-'));
+    await mkdir(join(built, 'prerendered'));
+    await writeFile(join(built, 'index.html'), html('shell'));
+    for (const name of ['index', 'login', 'register-employee', 'shell-admin']) {
+      await writeFile(join(built, 'prerendered', `${name}.html`), html(name));
+      await writeFile(join(built, 'prerendered', `${name}.html.br`), brotliCompressSync(html(name)));
+    }
+    const pages = { '/': 'prerendered/index.html', '/login': 'prerendered/login.html', '/register/employee': 'prerendered/register-employee.html' };
+    await writeFile(join(built, 'prerendered', 'pages.json'), JSON.stringify({ pages, shells: { '/admin': 'prerendered/shell-admin.html' } }));
+    site = await startTestApp({ env: { STATIC_DIR: built } });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await rm(built, { recursive: true, force: true });
+  });
+
+  it('answers each path with its page, else its area’s shell, else index.html — HTML with no-cache, brotli when asked', async () => {
+    const expected: Record<string, string> = {
+      '/': 'index',
+      '/login': 'login',
+      '/login?next=%2Fdashboard': 'login',
+      '/register/employee': 'register-employee',
+      '/admin': 'shell-admin',
+      '/admin/staff': 'shell-admin',
+      '/administrator': 'shell',
+      '/register': 'shell',
+      '/dashboard': 'shell',
+    };
+    for (const [url, name] of Object.entries(expected)) {
+      const plain = await site.app.inject({ method: 'GET', url });
+      expect([url, plain.statusCode, plain.headers['cache-control'], plain.body]).toEqual([url, 200, 'no-cache', html(name)]);
+      const compressed = await site.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      if (name !== 'shell') expect([url, compressed.headers['content-encoding'], brotliDecompressSync(compressed.rawPayload).toString()]).toEqual([url, 'br', html(name)]);
+    }
+  });
+});
+
 describe('STATIC_DIR: the built SPA', () => {
   it('serves index.html at / with no-cache', async () => {
     const response = await get('/');
@@ -210,7 +254,7 @@ describe('the production build (webpack.config.js) and `npm run serve`', () => {
       join(buildDir, 'webpack.config.js'),
       `const base = require(${JSON.stringify(join(repo, 'webpack.config.js'))});
 module.exports = (env, argv) => {
-  const config = base(env, argv);
+  const config = [base(env, argv)].flat().find((each) => each.name === 'browser');
   return {
     ...config,
     entry: { main: ${JSON.stringify(join(buildDir, 'main.js'))} },
