@@ -29,7 +29,7 @@ import { createMailWorker } from './mail/worker';
 import { rateLimit } from './plugins/rateLimit';
 import { reportRoutes } from './reports/routes';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
-import { checkStaticDir, isApiPath, registerStaticSite, sendIndex } from './plugins/staticSite';
+import { checkStaticDir, isApiPath, registerStaticSite } from './plugins/staticSite';
 import { registerNulGuard, schemaController } from './plugins/validation';
 import { deriveKeys, resolveJwtSecret } from './secrets';
 import { timeLogRoutes } from './timeLogs/routes';
@@ -175,11 +175,11 @@ async function registerApi(app: FastifyInstance, config: AppConfig): Promise<voi
 }
 
 async function registerSiteAndFallbacks(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
-  if (staticDir) await registerStaticSite(app, staticDir);
+  const sendPage = staticDir ? await registerStaticSite(app, staticDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const { method, url } = request;
-    if (staticDir && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) {
-      return sendIndex(request, reply);
+    if (sendPage && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) {
+      return sendPage(request, reply);
     }
     return sendNoRoute(app, request, reply);
   });

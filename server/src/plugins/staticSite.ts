@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -44,25 +44,55 @@ export async function checkStaticDir(staticDir: string): Promise<string> {
 }
 
 /**
- * Serves the built SPA from STATIC_DIR: precompressed .br/.gz siblings when the client accepts them,
- * immutable caching for hashed /assets/*, no-cache for index.html and other unhashed files, no source maps
- * (answered like any missing file: 404 under /assets/).
- * History fallback (any other non-/api GET → index.html) is done by the app's not-found handler via `sendIndex`.
+ * The pages the build pre-rendered (scripts/prerender.ts writes dist/prerendered/pages.json): a file per public path
+ * and a shell per signed-in area, by path prefix. A build without it (the dev server's, a test's) has none.
  */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+interface PrerenderedPages {
+  pages: Record<string, string>;
+  shells: Record<string, string>;
+}
+
+async function readPrerendered(root: string): Promise<PrerenderedPages> {
+  const text = await readFile(resolve(root, 'prerendered', 'pages.json'), 'utf8').catch(() => null);
+  if (text === null) return { pages: {}, shells: {} };
+  const { pages = {}, shells = {} } = JSON.parse(text) as Partial<PrerenderedPages>;
+  return { pages, shells };
+}
+
+/** Sends the HTML for a client-side route (the app's not-found handler calls it for any other non-/api GET). */
+export type SendPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * Serves the built SPA from STATIC_DIR: precompressed .br/.gz siblings when the client accepts them,
+ * immutable caching for hashed /assets/*, no-cache for HTML and other unhashed files, no source maps
+ * (answered like any missing file: 404 under /assets/). Returns the history fallback: the page pre-rendered for
+ * the path, else its area's shell, else index.html.
+ */
+export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<SendPage> {
   const root = await checkStaticDir(staticDir);
+  const { pages, shells } = await readPrerendered(root);
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
     preCompressed: true,
     cacheControl: false,
     redirect: false,
-    index: ['index.html'],
+    // `/` is a page like the others (pre-rendered when the build did so): its route below picks the file.
+    index: false,
     allowedPath: isServable,
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', cacheControlFor(filePath));
     },
   });
+  const fileFor = (pathName: string): string => {
+    const page = pages[pathName];
+    if (page) return page;
+    const area = Object.keys(shells).find((prefix) => pathName === prefix || pathName.startsWith(`${prefix}/`));
+    return area ? shells[area] : 'index.html';
+  };
+  const send: SendPage = (request, reply) => sendPage(request, reply, fileFor(new URL(request.url, 'http://localhost').pathname));
+  app.get('/', send);
+  return send;
 }
 
 /** Pages whose URL carries a secret (the sign-in callback's tokens, a tracking link's token). */
@@ -70,10 +100,9 @@ function carriesSecret(url: string): boolean {
   return url === '/oauth/callback' || url.startsWith('/oauth/callback?') || url.startsWith('/track/');
 }
 
-/** The SPA shell for client-side routes. */
-export function sendIndex(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function sendPage(request: FastifyRequest, reply: FastifyReply, file: string): FastifyReply {
   if (carriesSecret(request.url)) reply.header('referrer-policy', 'no-referrer');
   // A tracking page is one customer's job: never in a search index.
   if (request.url.startsWith('/track/')) reply.header('x-robots-tag', 'noindex');
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  return reply.header('cache-control', REVALIDATE).sendFile(file);
 }
