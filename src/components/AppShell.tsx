@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LogOut, type LucideIcon, Wrench } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { cx } from '@/lib/classNames';
@@ -91,9 +91,27 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
         {status}
       </header>
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        {children}
+        {/* The frame stays while a page's code loads (a page of its own, or the role's dashboard view). */}
+        <Suspense fallback={<PageSkeleton label="Loading page" />}>{children}</Suspense>
       </main>
     </div>
+  );
+}
+
+/** Grey blocks where a page's title and cards will be, announced as `label`. */
+function PageSkeleton({ label }: { label: string }) {
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {label}
+      </p>
+      <div aria-hidden="true" className={styles.skeletonPage}>
+        <span className={cx(styles.bone, styles.titleBone)} />
+        <span className={cx(styles.bone, styles.cardBone)} />
+        <span className={cx(styles.bone, styles.cardBone)} />
+        <span className={cx(styles.bone, styles.cardBone)} />
+      </div>
+    </>
   );
 }
 
@@ -119,13 +137,7 @@ export function AppShellSkeleton() {
         </div>
       </header>
       <main className={styles.main} aria-busy="true">
-        <p className="sr-only">Loading CarCare</p>
-        <div aria-hidden="true" className={styles.skeletonPage}>
-          <span className={cx(styles.bone, styles.titleBone)} />
-          <span className={cx(styles.bone, styles.cardBone)} />
-          <span className={cx(styles.bone, styles.cardBone)} />
-          <span className={cx(styles.bone, styles.cardBone)} />
-        </div>
+        <PageSkeleton label="Loading CarCare" />
       </main>
     </div>
   );

@@ -130,6 +130,8 @@ describe('admin sub-routes (spec §2)', () => {
     ['/admin/inventory', '/admin/inventory'],
     ['/admin/notifications', '/admin/notifications'],
   ])('%s → %s', async (route, expected) => {
+    // The analytics page asks for its figures as soon as it shows (inside the admin frame).
+    server.use(http.get(`${API}/analytics`, () => HttpResponse.json(LAST_30)));
     const { router } = renderApp(route, { preloadedState: { auth: signedIn('ADMIN') } });
     await waitFor(() => expect(path(router)).toBe(expected));
   });
