@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const shell = bundle.renderShell();
   for (const { prefix, groups: names } of bundle.SHELLS) {
     shells[prefix] = `prerendered/shell${prefix.replaceAll('/', '-')}.html`;
-    write(shells[prefix], page('', shell, '', linksFor(names)));
+    write(shells[prefix], page(' data-shell=""', shell, '', linksFor(names)));
   }
   writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells }, null, 2)}\n`);
   console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/.`);

@@ -6,21 +6,28 @@ import { registerNavigator } from '@/app/navigation';
 import { preloadRoute, routes } from '@/app/routes';
 import { hasStoredSession } from '@/features/landing/storedSignIn';
 
-const pageCode = preloadRoute(window.location.pathname);
-const router = createBrowserRouter(routes);
-registerNavigator(router);
-
+const { pathname } = window.location;
+const pageCode = preloadRoute(pathname);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+// What the build wrote into the page (scripts/prerender.ts): a public page pre-rendered for a visitor without a
+// session (its path; guest-only: login and register), or a signed-in area's shell.
+const { prerendered, guestOnly, shell } = container.dataset;
+const signedIn = hasStoredSession();
+// A signed-in page's first data starts with the store's code, not after the page's (src/app/firstData.ts).
+if (shell !== undefined && signedIn) {
+  void import(/* webpackChunkName: "first-data" */ '@/app/firstData').then((m) => m.prefetchFirstData(pathname), () => undefined);
+}
+
+const router = createBrowserRouter(routes);
+registerNavigator(router);
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>
 );
-// A public page pre-rendered at build time (scripts/prerender.ts) for a visitor without a session: hydrated where
-// this browser renders the same page; a session on a guest-only page (login, register) sends it on instead.
-const { prerendered, guestOnly } = container.dataset;
-if (prerendered === window.location.pathname && !(guestOnly !== undefined && hasStoredSession())) {
+// Hydrated where this browser renders the same page; a session on a guest-only page sends it on instead.
+if (prerendered === pathname && !(guestOnly !== undefined && signedIn)) {
   hydrateRoot(container, app);
 } else {
   // Whatever the HTML painted (a signed-in area's shell) stays until the page's code is here to replace it.
