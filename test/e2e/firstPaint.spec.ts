@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, Request } from '@playwright/test';
+import { registerViaApi } from './support/api';
 import { expect, test } from './support/fixtures';
+import { seedSession } from './support/session';
+import { adminSession } from './support/shop';
 
 /** The public pages the build pre-renders (src/app/prerender.tsx), with their heading and form labels. */
 const PAGES: ReadonlyArray<{ path: string; heading: string; labels: string[] }> = [
@@ -64,5 +70,79 @@ test.describe('pre-rendered public pages', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
+
+/** The JavaScript files of a chunk group (build-stats/chunk-groups.json) that the area's shell does not preload. */
+function pageOnlyScripts(group: string, shellGroups: string[]): string[] {
+  const groups = JSON.parse(readFileSync(path.resolve(__dirname, '../../build-stats/chunk-groups.json'), 'utf8')) as Record<string, string[]>;
+  const shared = new Set(['main', ...shellGroups].flatMap((name) => groups[name] ?? []));
+  return (groups[group] ?? []).filter((file) => file.endsWith('.js') && !shared.has(file));
+}
+
+/** Holds the page's own code back until `release` is called; records the API reads made meanwhile. */
+async function holdPageCode(page: Page, files: string[]) {
+  expect(files.length).toBeGreaterThan(0);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => files.some((file) => url.pathname === `/${file}`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  const reads: string[] = [];
+  const whileHeld: string[] = [];
+  let holding = true;
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/appointments')) return;
+    reads.push(`${url.pathname}${url.search}`);
+    if (holding) whileHeld.push(`${url.pathname}${url.search}`);
+  });
+  return {
+    reads,
+    whileHeld,
+    release: () => {
+      holding = false;
+      release();
+    },
+  };
+}
+
+test.describe('signed-in first paint', () => {
+  test('a signed-in area’s HTML is its frame: header, navigation placeholders and a busy main', async ({ request }) => {
+    for (const area of ['/dashboard', '/dashboard/appointments', '/reports', '/admin/dashboard', '/admin/staff']) {
+      const html = await (await request.get(area)).text();
+      expect(html, area).toMatch(/<div id="root" data-shell="">/);
+      expect(html, area).toMatch(/<header\b[^>]*>.*CarCare.*<\/header>/);
+      expect(html, area).toMatch(/<main\b[^>]*aria-busy="true"[^>]*><p class="sr-only" role="status">Loading CarCare<\/p>/);
+    }
+  });
+
+  test('the customer dashboard asks for the jobs while its code still loads — once', async ({ page, request }) => {
+    const { auth } = await registerViaApi(request, 'CUSTOMER');
+    await seedSession(page, auth);
+    const code = await holdPageCode(page, pageOnlyScripts('customer', ['store', 'dashboard', 'first-data']));
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner')).toContainText('CarCare');
+    await expect.poll(() => code.whileHeld).toEqual(['/api/appointments?limit=200']);
+    code.release();
+    await expect(page.getByRole('heading', { name: 'My Services' })).toBeVisible();
+    await expect(page.getByText('You have no services yet')).toBeVisible();
+    expect(code.reads).toEqual(['/api/appointments?limit=200']);
+  });
+
+  test('the admin board asks for its three columns and their totals while its code still loads — each once', async ({ page, request }) => {
+    await seedSession(page, await adminSession(request));
+    const code = await holdPageCode(page, pageOnlyScripts('admin-board', ['store', 'admin', 'first-data']));
+    await page.goto('/admin/dashboard', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner')).toContainText('CarCare');
+    // Three lists (one per column) and the totals: Awaiting Assignment and Upcoming count over the same dates,
+    // so their totals are one request.
+    const isCount = (read: string) => read.startsWith('/api/appointments/counts');
+    await expect.poll(() => [code.whileHeld.filter((read) => !isCount(read)).length, code.whileHeld.filter(isCount).length]).toEqual([3, 2]);
+    code.release();
+    await expect(page.getByRole('heading', { name: 'Awaiting Assignment' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ongoing Services' })).toBeVisible();
+    expect([...code.reads].sort()).toEqual([...code.whileHeld].sort());
   });
 });
