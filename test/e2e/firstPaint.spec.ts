@@ -25,6 +25,8 @@ test.describe('pre-rendered public pages', () => {
       expect(response.headers()['content-type']).toMatch(/text\/html/);
       const html = await response.text();
       expect(html, path).toContain(`data-prerendered="${path}"`);
+      // The CSP allows no inline script: every script of the page is a file.
+      expect(html.match(/<script\b[^>]*>/g)?.filter((tag) => !/\ssrc=/.test(tag)) ?? [], path).toEqual([]);
       expect([...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g)].map(([, inner]) => textOf(inner)), path).toEqual([heading]);
       const shownLabels = [...html.matchAll(/<label\b[^>]*>(.*?)<\/label>/g)].map(([, inner]) => textOf(inner));
       for (const label of labels) expect(shownLabels, path).toContain(label);
