@@ -6,7 +6,18 @@ import { table } from './lib/markdown';
 import { BENCH_DIR } from './lib/paths';
 import { round } from './lib/stats';
 import { type LargeDataResult, PROFILE_ABOVE_MS, REPETITIONS, SCRIPTING_TARGET_MS } from './sections/largeData';
-import { LIGHTHOUSE_RUNS, LIGHTHOUSE_TARGETS, type LighthouseResult, type LighthouseRun } from './sections/lighthouse';
+import {
+  EVENTS_PATH,
+  LIGHTHOUSE_BEFORE_RECORDED,
+  LIGHTHOUSE_RUNS,
+  LIGHTHOUSE_TARGETS,
+  type LighthouseBefore,
+  type LighthouseResult,
+  type LighthouseRun,
+  type LighthouseSummary,
+  type LighthouseTargets,
+  SIGNED_IN_MAX_WAIT_FOR_LOAD_MS,
+} from './sections/lighthouse';
 import { type RefreshStormResult, STORM_SIZE } from './sections/refreshStorm';
 import type { RouteResult } from './sections/routes';
 import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type ShopDatabaseResult, type ShopSection } from './sections/shop';
@@ -21,6 +32,8 @@ export interface BenchReport {
   durationS: number;
   routes: RouteResult[] | null;
   lighthouse: LighthouseResult[] | null;
+  /** Lighthouse "before" measured in this run (BENCH_LIGHTHOUSE_BEFORE_DIST); absent: the recorded figures. */
+  lighthouseBefore?: LighthouseBefore | null;
   throughput: ThroughputSection | null;
   refreshStorm: RefreshStormResult | null;
   largeData: LargeDataResult | null;
@@ -74,18 +87,23 @@ function spread(runs: LighthouseRun[], key: 'performance' | 'lcpMs' | 'tbtMs'): 
 
 const LIGHTHOUSE_COLUMNS = 12;
 
-function lighthouseRow({ page, formFactor, median: m, runs, error }: LighthouseResult): (string | number)[] {
-  const t = LIGHTHOUSE_TARGETS;
+/** CLS as a number: 0 when nothing moved, else enough digits that a tiny shift does not read as 0. */
+function formatCls(cls: number): string {
+  if (cls === 0) return '0';
+  return cls < 0.001 ? cls.toExponential(1) : String(round(cls, 3));
+}
+
+function lighthouseRow({ page, formFactor, targets: t, median: m, runs, error }: LighthouseResult): (string | number)[] {
   if (!m) return [code(page), formFactor, `not measured: ${error ?? '?'}`, ...Array<string>(LIGHTHOUSE_COLUMNS - 3).fill('')];
   return [
     code(page),
     formFactor,
-    `${m.performance} ${ok(m.performance >= t.score)} (${spread(runs, 'performance')})`,
-    `${m.accessibility} ${ok(m.accessibility >= t.score)}`,
-    `${m.bestPractices} ${ok(m.bestPractices >= t.score)}`,
+    `${m.performance} ${ok(m.performance >= t.performance)} (${spread(runs, 'performance')})`,
+    `${m.accessibility} ${ok(m.accessibility >= t.accessibility)}`,
+    `${m.bestPractices} ${ok(m.bestPractices >= t.bestPractices)}`,
     `${m.lcpMs} ms ${ok(m.lcpMs <= t.lcpMs)} (${spread(runs, 'lcpMs')})`,
     `${m.tbtMs} ms ${ok(m.tbtMs <= t.tbtMs)} (${spread(runs, 'tbtMs')})`,
-    `${m.cls} ${ok(m.cls <= t.cls)}`,
+    `${formatCls(m.cls)} ${ok(m.cls <= t.cls)}`,
     m.requests,
     `${m.chainLength} / ${m.chainMs} ms`,
     `${m.mainThreadMs} / ${m.bootupMs} ms`,
@@ -93,17 +111,59 @@ function lighthouseRow({ page, formFactor, median: m, runs, error }: LighthouseR
   ];
 }
 
-function lighthouseSection(results: LighthouseResult[]): string {
-  const t = LIGHTHOUSE_TARGETS;
+function targetRow(pages: string, t: LighthouseTargets): string[] {
+  return [pages, `${t.performance === 100 ? '' : '≥ '}${t.performance}`, `≤ ${t.lcpMs} ms`, `≤ ${t.tbtMs} ms`, t.cls === 0 ? '0' : `≤ ${t.cls}`, `≥ ${t.accessibility} / ≥ ${t.bestPractices}`];
+}
+
+const change = (before: number, after: number, unit = '') => `${before}${unit} → **${after}${unit}**`;
+
+/** Mobile and desktop medians next to those of the build before issue 19 (recorded, or measured in the run). */
+function beforeAfterSection(results: LighthouseResult[], before: LighthouseBefore): string {
+  const rows = results.map(({ page, path: pagePath, formFactor, median: after }) => {
+    const b: LighthouseSummary | null | undefined = before.pages.find((x) => x.path === pagePath && x.formFactor === formFactor)?.median;
+    if (!after || !b) {
+      const missing = !b ? 'before: not measured' : 'after: not measured';
+      return [code(page), formFactor, missing, '', '', '', ''];
+    }
+    return [
+      code(page),
+      formFactor,
+      `${change(b.lcpMs, after.lcpMs, ' ms')} (${after.lcpMs - b.lcpMs >= 0 ? '+' : ''}${after.lcpMs - b.lcpMs} ms)`,
+      change(b.performance, after.performance),
+      change(b.tbtMs, after.tbtMs, ' ms'),
+      `${formatCls(b.cls)} → **${formatCls(after.cls)}**`,
+      `${b.benchmarkIndex} / ${after.benchmarkIndex}`,
+    ];
+  });
+  return paragraphs(
+    '### Before / after (issue 19: pre-rendered public pages, signed-in shell)',
+    `Before: ${before.source}. After: this run. Medians of ${LIGHTHOUSE_RUNS} runs each; the CPU benchmark index (higher = faster machine at the time) says how comparable the two are — Lighthouse's simulated mobile LCP and TBT scale with the main-thread work it observed.`,
+    table(['Page', 'Form factor', 'LCP before → after', 'Performance', 'TBT', 'CLS', 'CPU benchmark index before / after'], rows),
+  );
+}
+
+function lighthouseSection(results: LighthouseResult[], before: LighthouseBefore): string {
   const rows = results.map(lighthouseRow);
   const lcpElements = results.map((r) => `${code(r.page)} ${r.formFactor}: ${code(r.median?.lcpElement || '?')}`);
   const warnings = [...new Set(results.flatMap((r) => r.warnings))];
+  const expected = [...new Set(results.flatMap((r) => r.expectedWarnings))];
+  const signedInRuns = results.filter((r) => r.runs.some((run) => run.openRequests.includes(EVENTS_PATH))).flatMap((r) => r.runs);
+  const latestEnd = signedInRuns.length ? Math.max(...signedInRuns.map((run) => run.lastRequestEndMs)) : null;
+  const pagesAt = (t: LighthouseTargets) => [...new Set(results.filter((r) => r.targets.lcpMs === t.lcpMs && r.targets.performance === t.performance).map((r) => code(r.path)))].join(', ');
   return paragraphs(
     `## 2. Lighthouse 12.8.2 (median of ${LIGHTHOUSE_RUNS} runs; min–max in brackets)`,
-    `Default mobile config (simulated slow 4G, 4× CPU slowdown) and the desktop config, Chromium launched by the bench (headless=new) and Lighthouse attached by port. The dashboard runs signed in as a customer (localStorage seeded, \`disableStorageReset\`, HTTP cache cleared before each run). Targets: scores ≥ ${t.score}, LCP ≤ ${t.lcpMs} ms, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls} — Lighthouse green and the Core Web Vitals "good" thresholds; the issue sets no numbers of its own. Mobile TBT/LCP are simulated from the observed main-thread work × 4, so they inflate when other work competes for the CPU (the benchmark index drops).`,
-    table(['Page', 'Form factor', `Performance (≥ ${t.score})`, `Accessibility (≥ ${t.score})`, `Best practices (≥ ${t.score})`, `LCP (≤ ${t.lcpMs} ms)`, `TBT (≤ ${t.tbtMs} ms)`, `CLS (≤ ${t.cls})`, 'Requests', 'Longest critical chain (requests / ms)', 'Main thread / JS boot-up', 'CPU benchmark index'], rows),
+    `Default mobile config (simulated slow 4G, 4× CPU slowdown) and the desktop config, Chromium launched by the bench (headless=new) and Lighthouse attached by port, against a server of the section's own on a fresh database with the demo workshop seeded (\`DEMO_DATA=1\`, README "Demo path"). The dashboard runs signed in as the demo customer and the admin board as the demo admin (signed in through the API, the session put in the profile's localStorage, \`disableStorageReset\`, HTTP cache cleared before each run). Mobile TBT/LCP are simulated from the observed main-thread work × 4, so they inflate when other work competes for the CPU (the benchmark index drops). The simulated LCP (Lantern) counts every request that had finished by the time of the paint observed in the unthrottled load (scripts only if they had also started running by then); on loopback the eagerly loaded JavaScript arrives and runs before that paint, so it adds to LCP even when the LCP element is in the sent HTML.`,
+    `Targets (issue 19 for the mobile preset; desktop is held to the same numbers):`,
+    table(['Pages', 'Performance', 'LCP', 'TBT', 'CLS', 'Accessibility / best practices'], [
+      targetRow(pagesAt(LIGHTHOUSE_TARGETS.public), LIGHTHOUSE_TARGETS.public),
+      targetRow(pagesAt(LIGHTHOUSE_TARGETS.signedIn), LIGHTHOUSE_TARGETS.signedIn),
+    ]),
+    `The signed-in pages keep their live event stream (GET ${EVENTS_PATH}, a fetch read as a stream) open for their whole life, so the network never goes quiet for Lighthouse (it exempts only WebSocket and EventSource requests) and a run would wait its whole 45 s load time-out. They are measured as they are — the stream is part of a real visit, and blocking it would show "Live updates paused — reconnecting…" and retries instead — with Lighthouse waiting at most ${SIGNED_IN_MAX_WAIT_FOR_LOAD_MS / 1000} s: every run checks that the stream is then the only request still open${latestEnd === null ? '' : ` (every other request had ended by ${latestEnd} ms after the first, in the slowest run)`}, and the time-out warning is listed as expected. The metrics are simulated from the recorded requests and main-thread work, not from the wait.`,
+    table(['Page', 'Form factor', 'Performance', 'Accessibility', 'Best practices', 'LCP', 'TBT', 'CLS', 'Requests', 'Longest critical chain (requests / ms)', 'Main thread / JS boot-up', 'CPU benchmark index'], rows),
     `LCP elements: ${lcpElements.join('; ')}.`,
     warnings.length > 0 && `Lighthouse warnings: ${warnings.join(' / ')}`,
+    expected.length > 0 && `Expected on the signed-in pages (the event stream still open when Lighthouse stopped waiting): ${expected.join(' / ')}`,
+    beforeAfterSection(results, before),
   );
 }
 
@@ -297,7 +357,7 @@ export function renderMarkdown(report: BenchReport): string {
     ].join('\n'),
     report.missed.length ? `**Missed targets**\n\n${report.missed.map((x) => `- ${x}`).join('\n')}` : '**All targets met.**',
     report.routes && routesSection(report.routes),
-    report.lighthouse && lighthouseSection(report.lighthouse),
+    report.lighthouse && lighthouseSection(report.lighthouse, report.lighthouseBefore ?? LIGHTHOUSE_BEFORE_RECORDED),
     report.throughput && throughputSection(report.throughput),
     report.refreshStorm && stormSection(report.refreshStorm),
     report.largeData && largeDataSection(report.largeData),
@@ -315,19 +375,18 @@ export function missedTargets(report: BenchReport): string[] {
   for (const r of report.routes ?? []) {
     if (!r.withinBudget) missed.push(`${r.route}: JS ${kib(r.js.gzipKiB)} gzip > ${r.jsBudgetKiB} KiB budget`);
   }
-  const t = LIGHTHOUSE_TARGETS;
-  for (const { page, formFactor, median: x, error } of report.lighthouse ?? []) {
+  for (const { page, formFactor, targets: t, median: x, error } of report.lighthouse ?? []) {
     const where = `Lighthouse ${page} (${formFactor})`;
     if (!x) {
       missed.push(`${where}: not measured (${error ?? 'error'})`);
       continue;
     }
-    if (x.performance < t.score) missed.push(`${where}: performance ${x.performance} < ${t.score}`);
-    if (x.accessibility < t.score) missed.push(`${where}: accessibility ${x.accessibility} < ${t.score}`);
-    if (x.bestPractices < t.score) missed.push(`${where}: best practices ${x.bestPractices} < ${t.score}`);
+    if (x.performance < t.performance) missed.push(`${where}: performance ${x.performance} < ${t.performance}`);
+    if (x.accessibility < t.accessibility) missed.push(`${where}: accessibility ${x.accessibility} < ${t.accessibility}`);
+    if (x.bestPractices < t.bestPractices) missed.push(`${where}: best practices ${x.bestPractices} < ${t.bestPractices}`);
     if (x.lcpMs > t.lcpMs) missed.push(`${where}: LCP ${x.lcpMs} ms > ${t.lcpMs} ms`);
     if (x.tbtMs > t.tbtMs) missed.push(`${where}: TBT ${x.tbtMs} ms > ${t.tbtMs} ms`);
-    if (x.cls > t.cls) missed.push(`${where}: CLS ${x.cls} > ${t.cls}`);
+    if (x.cls > t.cls) missed.push(`${where}: CLS ${formatCls(x.cls)} > ${t.cls}`);
   }
   for (const r of report.throughput?.endpoints ?? []) {
     if (r.errors + r.timeouts + r.non2xx > 0) missed.push(`${r.endpoint}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);

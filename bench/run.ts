@@ -9,6 +9,7 @@
  * Import order matters: nothing here may import src/api/* (or anything that does) statically — the refresh
  * storm sets process.env.API_BASE_URL before it imports the store.
  */
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { approveTechnician, type BenchSession, loginUser, registerUser } from './lib/apiClient';
 import { launchBrowser } from './lib/browser';
@@ -19,7 +20,7 @@ import { type BenchServer, startServer } from './lib/server';
 import { type BenchReport, missedTargets, writeReport } from './report';
 import { runAnalytics } from './sections/analytics';
 import { runLargeData } from './sections/largeData';
-import { runLighthouse } from './sections/lighthouse';
+import { lighthouseBefore, runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
 import { runReports } from './sections/reports';
 import { measureRoutes, type Sessions } from './sections/routes';
@@ -33,8 +34,11 @@ const log = (line: string) => console.info(`[bench] ${line}`);
 const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live'] as const;
 /** The sections that use the production build (the shop's servers are API-only). */
 const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
-/** The sections that use the one shared server (large data and the shop start their own, on seeded databases). */
-const SHARED_SERVER_SECTIONS = ['routes', 'lighthouse', 'refresh storm', 'throughput'] as const;
+/**
+ * The sections that use the one shared server (large data, Lighthouse — on the demo workshop — and the shop start
+ * their own, on seeded databases).
+ */
+const SHARED_SERVER_SECTIONS = ['routes', 'refresh storm', 'throughput'] as const;
 const selected = new Set(
   (process.env.BENCH_SECTIONS ?? '')
     .split(',')
@@ -81,6 +85,7 @@ async function main(): Promise<number> {
     durationS: 0,
     routes: null,
     lighthouse: null,
+    lighthouseBefore: null,
     throughput: null,
     refreshStorm: null,
     largeData: null,
@@ -118,13 +123,21 @@ async function main(): Promise<number> {
       }
 
       if (shared && s) {
-        const { origin, apiBase, jwtSecret } = shared;
-        report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(origin, s.customer, log));
-        for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
+        const { apiBase, jwtSecret } = shared;
         report.refreshStorm = await section(report, 'refresh storm', () => runRefreshStorm(apiBase, jwtSecret, s.storm));
         report.throughput = await section(report, 'throughput', () => runThroughput(apiBase, s.loadLogin, s.loadProfile));
         await shared.stop();
         server = null;
+      }
+
+      report.lighthouse = await section(report, 'lighthouse', () => runLighthouse(log));
+      for (const r of report.lighthouse ?? []) if (r.error) report.errors[`lighthouse ${r.page} ${r.formFactor}`] = r.error;
+      // "Before" for the before/after table, measured on an older build (else the recorded figures are shown).
+      const beforeDist = process.env.BENCH_LIGHTHOUSE_BEFORE_DIST;
+      if (report.lighthouse && beforeDist) {
+        const staticDir = path.resolve(beforeDist);
+        const before = await section(report, 'lighthouse', () => runLighthouse(log, { staticDir }));
+        report.lighthouseBefore = before && lighthouseBefore(before, `the build in ${staticDir}, measured in this run`);
       }
     }
 
