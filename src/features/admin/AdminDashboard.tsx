@@ -21,6 +21,9 @@ import { useBoardColumn } from './useBoardColumn';
 import { useToday } from './useToday';
 import styles from './AdminDashboard.module.css';
 
+/** The columns, left to right (top to bottom on a phone). */
+const BOARD_ORDER: readonly BoardColumn[] = ['upcoming', 'ongoing', 'unassigned'];
+
 /** The empty text of each column. */
 const EMPTY_TEXT: Record<BoardColumn, string> = {
   upcoming: 'No upcoming services.',
@@ -82,6 +85,7 @@ export default function AdminDashboard() {
   function renderColumn(column: BoardColumn) {
     return (
       <AppointmentColumn
+        key={column}
         column={column}
         state={columns[column]}
         total={totalOf(column)}
@@ -130,9 +134,9 @@ export default function AdminDashboard() {
       </div>
 
       <div className={styles.columns}>
-        {renderColumn('upcoming')}
-        {renderColumn('ongoing')}
-        {renderColumn('unassigned')}
+        {/* Stacked on a phone: a column is drawn once the ones above it have had their first answer, so none is
+            pushed down as they fill in. */}
+        {BOARD_ORDER.filter((column, index) => BOARD_ORDER.slice(0, index).every((above) => columns[above].answered)).map(renderColumn)}
       </div>
 
       {assigning !== null && (

@@ -9,6 +9,8 @@ export interface BoardColumnState {
   jobs: Appointment[];
   /** True while the first page for the current filters is awaited (also after the Day filter changes). */
   isLoading: boolean;
+  /** True once the column has had its first answer (data or an error), for these filters or earlier ones. */
+  answered: boolean;
   /** The list's load error (spec §8 message), or null. */
   error: string | null;
   /** Whether the server has more jobs after the loaded ones. */
@@ -25,13 +27,14 @@ export interface BoardColumnState {
  * assignment elsewhere invalidates the 'Appointment' tag and every loaded page is fetched again.
  */
 export function useBoardColumn(filters: AppointmentFilters): BoardColumnState {
-  const { currentData, isFetching, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =
+  const { data, currentData, isFetching, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =
     useGetAppointmentPagesInfiniteQuery(filters);
   const jobs = useMemo(() => currentData?.pages.flatMap((page) => page.items) ?? [], [currentData]);
   const listFailed = isError && !isFetchNextPageError;
   return {
     jobs,
     isLoading: currentData === undefined && isFetching,
+    answered: data !== undefined || isError,
     error: listFailed ? messageOf(error) : null,
     hasMore: currentData !== undefined && hasNextPage,
     isLoadingMore: isFetchingNextPage,

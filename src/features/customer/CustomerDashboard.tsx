@@ -135,13 +135,16 @@ export default function CustomerDashboard() {
           </DataState>
         </Card>
 
-        <Card title="Service Details" className={styles.detailsCard}>
-          {shown ? (
-            <ServiceDetails key={shown.id} job={shown} onChanged={announce} />
-          ) : (
-            <p className={styles.hint}>Select a service to see its details.</p>
-          )}
-        </Card>
+        {/* Below the list on a phone: drawn once the list has its height, so the list filling in never pushes it down. */}
+        {!isLoading && (
+          <Card title="Service Details" className={styles.detailsCard}>
+            {shown ? (
+              <ServiceDetails key={shown.id} job={shown} onChanged={announce} />
+            ) : (
+              <p className={styles.hint}>Select a service to see its details.</p>
+            )}
+          </Card>
+        )}
       </div>
     </div>
   );

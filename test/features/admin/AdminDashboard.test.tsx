@@ -174,6 +174,31 @@ describe('Admin dashboard: the board from the server', () => {
     await waitFor(() => expect(within(column('Awaiting Assignment')).getByText('0')).toBeInTheDocument());
   });
 
+  test('stacked on a phone, a column is drawn once the columns above it have their jobs — none is pushed down', async () => {
+    const shop = shopWithJobs();
+    serve(fakeBoard(shop.jobs, shop.all));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${API}/appointments`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('status') !== 'CONFIRMED') return undefined;
+        await held;
+        return HttpResponse.json(page([shop.civic]));
+      }),
+    );
+    renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Services' }, FIRST_LOAD);
+    expect(within(upcoming).getByRole('status', { name: 'Loading Upcoming Services' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Ongoing Services' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Awaiting Assignment' })).not.toBeInTheDocument();
+    act(() => release());
+    expect(await within(upcoming).findByRole('article', { name: 'Honda Civic' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Awaiting Assignment' })).toBeInTheDocument();
+  });
+
   test('each column shows its own loading spinner until its jobs arrive', async () => {
     const shop = shopWithJobs();
     const board = serve(fakeBoard(shop.jobs, shop.all));

@@ -151,8 +151,12 @@ describe('CustomerDashboard', () => {
     serveCustomerShop({ jobs: JOBS });
     renderWithProviders(<CustomerDashboard />, { route: '/dashboard', preloadedState: { auth: signedIn('CUSTOMER') } });
     expect(screen.getByRole('status', { name: 'Loading your services' })).toBeInTheDocument();
+    // Below the list on a phone: drawn with the list, so the list filling in never pushes it down.
+    expect(screen.queryByRole('heading', { name: 'Service Details' })).not.toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Service list' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading your services' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Service Details' })).toBeInTheDocument();
+    expect(screen.getByText('Select a service to see its details.')).toBeInTheDocument();
   });
 
   test('a failed load shows the spec’s message with Retry, which loads the list', async () => {
