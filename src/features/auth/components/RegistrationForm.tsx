@@ -2,6 +2,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import { FormFields } from '@/components/FormFields';
 import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
@@ -81,37 +82,39 @@ export function RegistrationForm({ withAccountType, serverError, onEdit, onRegis
 
   return (
     <form className={styles.form} noValidate aria-label="Create account" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
-      {serverError && <Alert variant="error">{serverError}</Alert>}
-      <div className={styles.grid}>
-        <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
-        <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
-        <TextField
-          label="Address"
-          hint="Optional"
-          autoComplete="street-address"
-          containerClassName={styles.span2}
-          error={errors.address?.message}
-          {...field('address')}
-        />
-        {withAccountType && (
-          <Select
-            label="Account Type"
-            options={ACCOUNT_TYPE_OPTIONS}
+      <FormFields>
+        {serverError && <Alert variant="error">{serverError}</Alert>}
+        <div className={styles.grid}>
+          <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
+          <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
+          <TextField
+            label="Address"
+            hint="Optional"
+            autoComplete="street-address"
             containerClassName={styles.span2}
-            error={errors.accountType?.message}
-            {...field('accountType')}
+            error={errors.address?.message}
+            {...field('address')}
           />
-        )}
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
-      </div>
-      <Button type="submit" fullWidth size="lg" loading={isSubmitting} className={styles.submit}>
-        Create Account
-      </Button>
-      <p className={styles.divider}>or</p>
-      <GoogleButton disabled={isSubmitting} />
-      <LegalNotice />
+          {withAccountType && (
+            <Select
+              label="Account Type"
+              options={ACCOUNT_TYPE_OPTIONS}
+              containerClassName={styles.span2}
+              error={errors.accountType?.message}
+              {...field('accountType')}
+            />
+          )}
+          <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
+          <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
+        </div>
+        <Button type="submit" fullWidth size="lg" loading={isSubmitting} className={styles.submit}>
+          Create Account
+        </Button>
+        <p className={styles.divider}>or</p>
+        <GoogleButton disabled={isSubmitting} />
+        <LegalNotice />
+      </FormFields>
     </form>
   );
 }
