@@ -186,7 +186,12 @@ function browserConfig(production) {
     mode: production ? 'production' : 'development',
     // Evergreen browsers only: webpack's own runtime may use modern syntax.
     target: ['web', 'es2020'],
-    entry: { main: './src/main.tsx' },
+    entry: {
+      main: './src/main.tsx',
+      // A pre-rendered page's one script (src/app/boot.ts): it starts main's files after the first paint. No
+      // runtime and no imports, so it is a single small file; index.html does not load it.
+      ...(production ? { boot: { import: './src/app/boot.ts', runtime: false } } : {}),
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -227,7 +232,7 @@ function browserConfig(production) {
     },
     plugins: [
       definesFor(production),
-      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', scriptLoading: 'defer', chunks: ['main'] }),
       ...(production
         ? [
             new MiniCssExtractPlugin({

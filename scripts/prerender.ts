@@ -1,8 +1,8 @@
 /**
  * Pre-renders the public pages (src/app/prerender.tsx PRERENDERED_PAGES) into the build, after `webpack` wrote
  * dist/ and the pre-render bundle: each page is dist/index.html with the page's HTML in #root (main.tsx hydrates
- * it), its title in the head, its CSS linked and its scripts preloaded, so a phone paints it before any JavaScript
- * runs. Also writes a shell for each signed-in area (a frame that paints while the page's code and data load).
+ * it), its title in the head, its CSS linked and its scripts started after it has painted (src/app/boot.ts), so a
+ * phone paints it before any JavaScript downloads. Also writes a shell for each signed-in area (a frame that paints while the page's code and data load).
  * dist/prerendered/pages.json maps each path, and each area's path prefix, to its file for the static site
  * (server/src/plugins/staticSite.ts).
  */
@@ -26,18 +26,41 @@ if (!EMPTY_ROOT.test(template)) throw new Error('dist/index.html has no empty <d
 /** React writes a page's <title> (and other head tags) first; they belong in the head, where hydration finds them. */
 const HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
 
-/** <link>s for the files of these chunk groups that the entry does not already load. */
-function linksFor(names: readonly string[]): string {
+/** The entry's <script defer> tags in dist/index.html (html-webpack-plugin minifies them: the quotes may be gone). */
+const ENTRY_SCRIPT = /<script defer(?:="")? src="?([^\s">]+)"?><\/script>/g;
+const entryScripts = [...template.matchAll(ENTRY_SCRIPT)].map(([, src]) => src);
+if (entryScripts.length === 0) throw new Error('dist/index.html loads no script');
+const [bootScript] = groups.boot ?? [];
+if (!bootScript) throw new Error('build-stats/chunk-groups.json has no boot entry (src/app/boot.ts)');
+
+/** The files of these chunk groups that the entry does not already load. */
+function filesOf(names: readonly string[]): string[] {
   const entry = new Set(groups.main);
-  const files = [...new Set(names.flatMap((name) => groups[name] ?? []))].filter((file) => !entry.has(file));
-  return [
-    ...files.filter((f) => f.endsWith('.css')).map((f) => `<link href="/${f}" rel="stylesheet">`),
-    ...files.filter((f) => f.endsWith('.js')).map((f) => `<link href="/${f}" rel="preload" as="script">`),
-  ].join('');
+  return [...new Set(names.flatMap((name) => groups[name] ?? []))].filter((file) => !entry.has(file));
+}
+const stylesheets = (files: string[]) => files.filter((f) => f.endsWith('.css')).map((f) => `<link href="/${f}" rel="stylesheet">`);
+const scriptsOf = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
+
+/**
+ * A signed-in area's shell: its CSS, and its scripts preloaded beside the entry's (its page is drawn by them).
+ */
+function shellLinks(names: readonly string[]): string {
+  const files = filesOf(names);
+  return [...stylesheets(files), ...scriptsOf(files).map((src) => `<link href="${src}" rel="preload" as="script">`)].join('');
 }
 
-function page(rootAttributes: string, markup: string, head: string, links: string): string {
-  let html = template;
+/**
+ * A public page: its CSS, and instead of the entry's scripts, src/app/boot.ts with the list of the route's chunks and
+ * the entry's files — they start after the page has painted from its HTML and CSS.
+ */
+function publicPageLinks(names: readonly string[]): string {
+  const files = filesOf(names);
+  const scripts = [...scriptsOf(files), ...entryScripts].join(' ');
+  return [...stylesheets(files), `<script defer src="/${bootScript}" data-scripts="${scripts}"></script>`].join('');
+}
+
+function page(rootAttributes: string, markup: string, head: string, links: string, { deferScripts = false } = {}): string {
+  let html = deferScripts ? template.replace(ENTRY_SCRIPT, '') : template;
   if (head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
   // Functions as replacements: a `$` in the markup is text, not a replacement pattern.
   return html.replace('</head>', () => `${head}${links}</head>`).replace(EMPTY_ROOT, () => `<div id="root"${rootAttributes}>${markup}</div>`);
@@ -60,13 +83,13 @@ async function main(): Promise<void> {
     const head = HEAD_TAGS.exec(rendered)?.[0] ?? '';
     const attributes = ` data-prerendered="${route}"${guestOnly ? ' data-guest-only=""' : ''}`;
     pages[route] = fileFor(route);
-    write(pages[route], page(attributes, rendered.slice(head.length), head, linksFor(names)));
+    write(pages[route], page(attributes, rendered.slice(head.length), head, publicPageLinks(names), { deferScripts: true }));
   }
   const shells: Record<string, string> = {};
   const shell = bundle.renderShell();
   for (const { prefix, groups: names } of bundle.SHELLS) {
     shells[prefix] = `prerendered/shell${prefix.replaceAll('/', '-')}.html`;
-    write(shells[prefix], page(' data-shell=""', shell, '', linksFor(names)));
+    write(shells[prefix], page(' data-shell=""', shell, '', shellLinks(names)));
   }
   writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells }, null, 2)}\n`);
   console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/.`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/styles/global.css';
@@ -28,7 +28,11 @@ const app = (
 );
 // Hydrated where this browser renders the same page; a session on a guest-only page sends it on instead.
 if (prerendered === pathname && !(guestOnly !== undefined && signedIn)) {
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding a slow phone's main
+  // thread for the whole page (input meanwhile is replayed once the part it hit is hydrated).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   // Whatever the HTML painted (a signed-in area's shell) stays until the page's code is here to replace it.
   void pageCode.then(() => createRoot(container).render(app));

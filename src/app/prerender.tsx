@@ -27,9 +27,9 @@ export const PRERENDERED_PAGES: ReadonlyArray<{ path: string; groups: readonly s
  * load, with the chunk groups every page of the area needs preloaded (the role's own view follows from main.tsx).
  */
 export const SHELLS: ReadonlyArray<{ prefix: string; groups: readonly string[] }> = [
-  { prefix: '/dashboard', groups: ['store', 'dashboard', 'first-data'] },
-  { prefix: '/reports', groups: ['store', 'reports', 'dashboard'] },
-  { prefix: '/admin', groups: ['store', 'admin', 'first-data'] },
+  { prefix: '/dashboard', groups: ['store', 'guards', 'dashboard', 'first-data'] },
+  { prefix: '/reports', groups: ['store', 'guards', 'reports', 'dashboard'] },
+  { prefix: '/admin', groups: ['store', 'guards', 'admin', 'first-data'] },
 ];
 
 /** The signed-in areas' frame as static HTML (AppShellSkeleton). */

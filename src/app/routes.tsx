@@ -4,16 +4,17 @@ import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import RouteErrorPage from './RouteErrorPage';
 
-// The store and the guards load with the first page that needs them (never on the public pages).
+// The store and the guards load with the first page that needs them (never on the public pages); the signed-in
+// guards (and Access Denied) are a chunk of their own, which the login and register pages never download.
 const loadStoreLayout = () => import(/* webpackChunkName: "store" */ './StoreLayout');
 const StoreLayout = lazy(loadStoreLayout);
 const loadGuestOnly = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/GuestOnly');
 const GuestOnly = lazy(loadGuestOnly);
-const loadRequireAuth = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireAuth');
+const loadRequireAuth = () => import(/* webpackChunkName: "guards" */ '@/features/auth/guards/RequireAuth');
 const RequireAuth = lazy(loadRequireAuth);
-const loadRequireRole = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequireRole');
+const loadRequireRole = () => import(/* webpackChunkName: "guards" */ '@/features/auth/guards/RequireRole');
 const RequireRole = lazy(loadRequireRole);
-const loadRequirePermission = () => import(/* webpackChunkName: "store" */ '@/features/auth/guards/RequirePermission');
+const loadRequirePermission = () => import(/* webpackChunkName: "guards" */ '@/features/auth/guards/RequirePermission');
 const RequirePermission = lazy(loadRequirePermission);
 
 // Every page is its own chunk (route-level code splitting); the names show in the build's chunk report.

@@ -25,8 +25,14 @@ test.describe('pre-rendered public pages', () => {
       expect(response.headers()['content-type']).toMatch(/text\/html/);
       const html = await response.text();
       expect(html, path).toContain(`data-prerendered="${path}"`);
-      // The CSP allows no inline script: every script of the page is a file.
-      expect(html.match(/<script\b[^>]*>/g)?.filter((tag) => !/\ssrc=/.test(tag)) ?? [], path).toEqual([]);
+      // The CSP allows no inline script; the page's one script is the loader that starts the app after first paint.
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts, path).toHaveLength(1);
+      expect(scripts[0], path).toMatch(/^<script defer src="\/assets\/boot\.[0-9a-f]+\.js" data-scripts="[^"]*\/assets\/main\.[0-9a-f]+\.js">$/);
+      expect(html, path).not.toMatch(/rel="?preload/);
+      // A form's fields wait for hydration (typed into before it, they would be reset; sent, they would go in the URL).
+      expect(html.match(/<form\b[^>]*><fieldset\b[^>]*>/g)?.length ?? 0, path).toBeGreaterThan(0);
+      for (const form of html.match(/<form\b[^>]*><fieldset\b[^>]*>/g) ?? []) expect(form, path).toMatch(/<fieldset\b[^>]*\sdisabled=""/);
       expect([...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/g)].map(([, inner]) => textOf(inner)), path).toEqual([heading]);
       const shownLabels = [...html.matchAll(/<label\b[^>]*>(.*?)<\/label>/g)].map(([, inner]) => textOf(inner));
       for (const label of labels) expect(shownLabels, path).toContain(label);
@@ -41,7 +47,28 @@ test.describe('pre-rendered public pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       for (const label of labels) await expect(page.getByLabel(label, { exact: true }).first()).toBeAttached();
     }
+    // Nothing can be typed into the sign-in form, or send it (and its password) as a plain GET, before the app has it.
+    await page.goto('/login');
+    await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeDisabled();
     await context.close();
+  });
+
+  test('the app’s scripts start downloading only once the page is on screen', async ({ page }) => {
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+      const { painted, scripts } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(?!boot\.).*\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      }));
+      expect(painted, path).toBeGreaterThan(0);
+      expect(scripts.length, path).toBeGreaterThan(3);
+      for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(painted ?? Infinity);
+    }
   });
 
   test('the browser hydrates the sent page — the same elements become interactive, with no console error', async ({ context }) => {
@@ -62,6 +89,7 @@ test.describe('pre-rendered public pages', () => {
       await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(await sent?.evaluate((element) => element.isConnected), path).toBe(true);
+      for (const field of await page.locator('form input, form button[type="submit"]').all()) await expect(field, path).toBeEnabled();
       await page.close();
     }
   });
@@ -123,7 +151,7 @@ test.describe('signed-in first paint', () => {
   test('the customer dashboard asks for the jobs while its code still loads — once', async ({ page, request }) => {
     const { auth } = await registerViaApi(request, 'CUSTOMER');
     await seedSession(page, auth);
-    const code = await holdPageCode(page, pageOnlyScripts('customer', ['store', 'dashboard', 'first-data']));
+    const code = await holdPageCode(page, pageOnlyScripts('customer', ['store', 'guards', 'dashboard', 'first-data']));
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('banner')).toContainText('CarCare');
     await expect.poll(() => code.whileHeld).toEqual(['/api/appointments?limit=200']);
@@ -135,7 +163,7 @@ test.describe('signed-in first paint', () => {
 
   test('the admin board asks for its three columns and their totals while its code still loads — each once', async ({ page, request }) => {
     await seedSession(page, await adminSession(request));
-    const code = await holdPageCode(page, pageOnlyScripts('admin-board', ['store', 'admin', 'first-data']));
+    const code = await holdPageCode(page, pageOnlyScripts('admin-board', ['store', 'guards', 'admin', 'first-data']));
     await page.goto('/admin/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('banner')).toContainText('CarCare');
     // Three lists (one per column) and the totals: Awaiting Assignment and Upcoming count over the same dates,
