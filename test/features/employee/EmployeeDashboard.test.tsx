@@ -64,7 +64,7 @@ test('DashboardRouter shows the employee dashboard for EMPLOYEE at /dashboard', 
   technicianShop();
   renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { firstName: 'Kasun', fullName: 'Kasun Silva' }) } });
   expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Kasun' }, { timeout: 5000 })).toBeInTheDocument();
-  expect(screen.getByRole('grid', { name: 'Monthly Work Summary' })).toBeInTheDocument();
+  expect(await screen.findByRole('grid', { name: 'Monthly Work Summary' })).toBeInTheDocument();
 });
 
 test("loads the technician's current work: open jobs of any date plus the last 60 days' completed jobs", async () => {
