@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Appointment } from '@contract/appointments';
 import { format } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
@@ -31,6 +32,22 @@ async function renderBoard(board: FakeBoard) {
   await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, FIRST_LOAD);
   await waitFor(() => expect(screen.queryByRole('status', { name: /^Loading/ })).not.toBeInTheDocument());
   return { ...rendered, board };
+}
+
+/** The board's list of one status answers (with `jobs`) only when the returned function is called. */
+function holdColumn(status: string, jobs: Appointment[]) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(`${API}/appointments`, async ({ request }) => {
+      if (new URL(request.url).searchParams.get('status') !== status) return undefined;
+      await held;
+      return HttpResponse.json(page(jobs));
+    }),
+  );
+  return () => act(() => release());
 }
 
 function column(name: string) {
@@ -177,23 +194,13 @@ describe('Admin dashboard: the board from the server', () => {
   test('stacked on a phone, a column is drawn once the columns above it have their jobs — none is pushed down', async () => {
     const shop = shopWithJobs();
     serve(fakeBoard(shop.jobs, shop.all));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(`${API}/appointments`, async ({ request }) => {
-        if (new URL(request.url).searchParams.get('status') !== 'CONFIRMED') return undefined;
-        await held;
-        return HttpResponse.json(page([shop.civic]));
-      }),
-    );
+    const release = holdColumn('CONFIRMED', [shop.civic]);
     renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Services' }, FIRST_LOAD);
     expect(within(upcoming).getByRole('status', { name: 'Loading Upcoming Services' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Ongoing Services' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Awaiting Assignment' })).not.toBeInTheDocument();
-    act(() => release());
+    release();
     expect(await within(upcoming).findByRole('article', { name: 'Honda Civic' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Awaiting Assignment' })).toBeInTheDocument();
@@ -202,23 +209,13 @@ describe('Admin dashboard: the board from the server', () => {
   test('each column shows its own loading spinner until its jobs arrive', async () => {
     const shop = shopWithJobs();
     const board = serve(fakeBoard(shop.jobs, shop.all));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(`${API}/appointments`, async ({ request }) => {
-        if (new URL(request.url).searchParams.get('status') !== 'PENDING') return undefined;
-        await held;
-        return HttpResponse.json(page([shop.camry]));
-      }),
-    );
+    const release = holdColumn('PENDING', [shop.camry]);
     renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
     const awaiting = await screen.findByRole('region', { name: 'Awaiting Assignment' }, FIRST_LOAD);
     expect(within(awaiting).getByRole('status', { name: 'Loading Awaiting Assignment' })).toBeInTheDocument();
     await waitFor(() => expect(cardTitles(column('Upcoming Services'))).toEqual(['Honda Civic', 'Suzuki Swift']));
     expect(within(awaiting).queryByRole('article')).not.toBeInTheDocument();
-    act(() => release());
+    release();
     expect(await within(awaiting).findByRole('article', { name: 'Toyota Camry' })).toBeInTheDocument();
     expect(within(awaiting).queryByRole('status', { name: 'Loading Awaiting Assignment' })).not.toBeInTheDocument();
     expect(board.requests.list.length).toBeGreaterThanOrEqual(2);

@@ -1,15 +1,13 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/Alert';
-import { Button } from '@/components/Button';
 import { FormFields } from '@/components/FormFields';
 import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
 import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '@/features/auth/schemas';
 import styles from './AuthForm.module.css';
-import { GoogleButton } from './GoogleButton';
-import { LegalNotice } from './LegalNotice';
+import { AuthFormActions } from './AuthFormActions';
 import { useSingleFlight } from './useSingleFlight';
 
 type FieldName = keyof RegistrationValues;
@@ -108,12 +106,7 @@ export function RegistrationForm({ withAccountType, serverError, onEdit, onRegis
           <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
         </div>
-        <Button type="submit" fullWidth size="lg" loading={isSubmitting} className={styles.submit}>
-          Create Account
-        </Button>
-        <p className={styles.divider}>or</p>
-        <GoogleButton disabled={isSubmitting} />
-        <LegalNotice />
+        <AuthFormActions submitLabel="Create Account" isSubmitting={isSubmitting} />
       </FormFields>
     </form>
   );

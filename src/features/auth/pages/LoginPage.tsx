@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
-import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { FormFields } from '@/components/FormFields';
 import { PasswordField } from '@/components/PasswordField';
@@ -12,8 +11,7 @@ import { TextField } from '@/components/TextField';
 import { loginUser } from '@/features/auth/authThunks';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import styles from '@/features/auth/components/AuthForm.module.css';
-import { GoogleButton } from '@/features/auth/components/GoogleButton';
-import { LegalNotice } from '@/features/auth/components/LegalNotice';
+import { AuthFormActions } from '@/features/auth/components/AuthFormActions';
 import { mapLoginError } from '@/features/auth/components/loginErrorMapping';
 import { PlaceholderLink } from '@/features/auth/components/PlaceholderLink';
 import { readRememberMe, writeRememberMe } from '@/features/auth/components/rememberMe';
@@ -123,12 +121,7 @@ export default function LoginPage() {
             <Checkbox label="Remember me" {...register('rememberMe')} />
             <PlaceholderLink>Forgot password?</PlaceholderLink>
           </div>
-          <Button type="submit" fullWidth size="lg" loading={isSubmitting} className={styles.submit}>
-            Sign In
-          </Button>
-          <p className={styles.divider}>or</p>
-          <GoogleButton disabled={isSubmitting} />
-          <LegalNotice />
+          <AuthFormActions submitLabel="Sign In" isSubmitting={isSubmitting} />
         </FormFields>
       </form>
     </AuthLayout>
