@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { CircleCheckBig, Clock, Send } from 'lucide-react';
+import { Clock, Send } from 'lucide-react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { FormFields } from '@/components/FormFields';
@@ -11,6 +11,7 @@ import { cx } from '@/lib/classNames';
 import { ContactLinkItems } from './ContactLinkItems';
 import { contactDetails } from './contactDetails';
 import { failureMessage, postJson } from './postJson';
+import { SentStatus } from './SentStatus';
 import styles from './ContactForm.module.css';
 
 /** Spec §3 "Contact message". */
@@ -109,14 +110,7 @@ export function ContactForm() {
                 <Button type="submit" size="lg" endIcon={<Send />} loading={state.kind === 'sending'}>
                   Let&apos;s Get Started
                 </Button>
-                <div role="status" className={styles.status}>
-                  {state.kind === 'sent' && (
-                    <p className={styles.sent}>
-                      <CircleCheckBig aria-hidden="true" />
-                      <span>{CONTACT_SENT_TEXT}</span>
-                    </p>
-                  )}
-                </div>
+                <SentStatus sent={state.kind === 'sent'} text={CONTACT_SENT_TEXT} className={styles.sent} statusClassName={styles.status} />
               </div>
             </FormFields>
           </form>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CircleCheckBig, Clock, MapPin } from 'lucide-react';
+import { Clock, MapPin } from 'lucide-react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { FormFields } from '@/components/FormFields';
@@ -11,6 +11,7 @@ import { contactDetails } from './contactDetails';
 import { Logo } from './Logo';
 import { MapPlaceholder } from './MapPlaceholder';
 import { failureMessage, postJson } from './postJson';
+import { SentStatus } from './SentStatus';
 import { SocialIcon, type SocialNetwork } from './SocialIcon';
 import styles from './Footer.module.css';
 
@@ -83,14 +84,7 @@ function NewsletterForm() {
           </Button>
         </FormFields>
       </form>
-      <div role="status">
-        {state.kind === 'subscribed' && (
-          <p className={styles.subscribed}>
-            <CircleCheckBig aria-hidden="true" />
-            <span>{NEWSLETTER_SUBSCRIBED_TEXT}</span>
-          </p>
-        )}
-      </div>
+      <SentStatus sent={state.kind === 'subscribed'} text={NEWSLETTER_SUBSCRIBED_TEXT} className={styles.subscribed} />
       {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}
     </div>
   );
