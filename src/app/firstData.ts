@@ -10,7 +10,7 @@ type Dispatch = ReturnType<typeof getAppStore>['store']['dispatch'];
 /**
  * What a signed-in page asks the server for first, by path and role: the same endpoints with the same arguments
  * as its hooks (CustomerDashboard's own jobs; the admin board's three columns and their totals for today, no Day
- * filter), so the page finds the requests under way or answered in the RTK Query cache.
+ * filter, and the catalogue), so the page finds the requests under way or answered in the RTK Query cache.
  */
 const FIRST_DATA: Record<string, { role: string; request: (dispatch: Dispatch) => void }> = {
   '/dashboard': {
@@ -23,6 +23,8 @@ const FIRST_DATA: Record<string, { role: string; request: (dispatch: Dispatch) =
       const { lists, counts } = boardQueries(toDateKey(new Date()), null);
       for (const filters of Object.values(lists)) void dispatch(jobsApi.endpoints.getAppointmentPages.initiate(filters, { subscribe: false }));
       for (const range of Object.values(counts)) void dispatch(jobsApi.endpoints.getAppointmentCounts.initiate(range, { subscribe: false }));
+      // Awaiting Assignment is drawn once the catalogue (its cards' service descriptions) is in.
+      void dispatch(jobsApi.endpoints.getCatalog.initiate(undefined, { subscribe: false }));
     },
   },
 };

@@ -110,7 +110,7 @@ function pageOnlyScripts(group: string, shellGroups: string[]): string[] {
   return (groups[group] ?? []).filter((file) => file.endsWith('.js') && !shared.has(file));
 }
 
-/** Holds the page's own code back until `release` is called; records the API reads made meanwhile. */
+/** Holds the page's own code back until `release` is called; records the jobs and catalogue reads made meanwhile. */
 async function holdPageCode(page: Page, files: string[]) {
   expect(files.length).toBeGreaterThan(0);
   let release: () => void = () => undefined;
@@ -124,7 +124,7 @@ async function holdPageCode(page: Page, files: string[]) {
   let holding = true;
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/appointments')) return;
+    if (request.method() !== 'GET' || !(url.pathname.startsWith('/api/appointments') || url.pathname === '/api/catalog')) return;
     reads.push(`${url.pathname}${url.search}`);
     if (holding) whileHeld.push(`${url.pathname}${url.search}`);
   });
@@ -161,15 +161,16 @@ test.describe('signed-in first paint', () => {
     expect(code.reads).toEqual(['/api/appointments?limit=200']);
   });
 
-  test('the admin board asks for its three columns and their totals while its code still loads — each once', async ({ page, request }) => {
+  test('the admin board asks for its three columns, their totals and the catalogue while its code still loads — each once', async ({ page, request }) => {
     await seedSession(page, await adminSession(request));
     const code = await holdPageCode(page, pageOnlyScripts('admin-board', ['store', 'guards', 'admin', 'first-data']));
     await page.goto('/admin/dashboard', { waitUntil: 'commit' });
     await expect(page.getByRole('banner')).toContainText('CarCare');
-    // Three lists (one per column) and the totals: Awaiting Assignment and Upcoming count over the same dates,
-    // so their totals are one request.
-    const isCount = (read: string) => read.startsWith('/api/appointments/counts');
-    await expect.poll(() => [code.whileHeld.filter((read) => !isCount(read)).length, code.whileHeld.filter(isCount).length]).toEqual([3, 2]);
+    // Three lists (one per column), the totals (Awaiting Assignment and Upcoming count over the same dates, so
+    // their totals are one request) and the catalogue Awaiting Assignment's cards take their descriptions from.
+    const kindOf = (read: string) => (read.startsWith('/api/appointments/counts') ? 'counts' : read.startsWith('/api/catalog') ? 'catalog' : 'list');
+    const kinds = () => ['list', 'counts', 'catalog'].map((kind) => code.whileHeld.filter((read) => kindOf(read) === kind).length);
+    await expect.poll(kinds).toEqual([3, 2, 1]);
     code.release();
     await expect(page.getByRole('heading', { name: 'Awaiting Assignment' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ongoing Services' })).toBeVisible();

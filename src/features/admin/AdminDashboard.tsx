@@ -61,7 +61,7 @@ export default function AdminDashboard() {
   };
   const totalOf = (column: BoardColumn) => counts[column].currentData?.byStatus[BOARD_COLUMN_STATUS[column]];
 
-  const { currentData: catalog } = useGetCatalogQuery();
+  const { currentData: catalog, isError: catalogFailed } = useGetCatalogQuery();
   const describeService = (code: string) => catalog?.serviceTypes.find((type) => type.code === code)?.description;
 
   // The dialog's job: the card as the board has it now; if it leaves the board while the dialog is open (someone
@@ -80,6 +80,15 @@ export default function AdminDashboard() {
     setAnnouncement('');
     // The button disappears; keep focus on the page rather than dropping it to <body>.
     titleRef.current?.focus();
+  }
+
+  /**
+   * A column is drawn once what would push its cards down has had its first answer: the columns above it (stacked on
+   * a phone) and, for Awaiting Assignment, the catalogue its cards take service descriptions from.
+   */
+  function isDrawn(column: BoardColumn, index: number) {
+    const above = BOARD_ORDER.slice(0, index).every((other) => columns[other].answered);
+    return above && (column !== 'unassigned' || catalog !== undefined || catalogFailed);
   }
 
   function renderColumn(column: BoardColumn) {
@@ -134,9 +143,7 @@ export default function AdminDashboard() {
       </div>
 
       <div className={styles.columns}>
-        {/* Stacked on a phone: a column is drawn once the ones above it have had their first answer, so none is
-            pushed down as they fill in. */}
-        {BOARD_ORDER.filter((column, index) => BOARD_ORDER.slice(0, index).every((above) => columns[above].answered)).map(renderColumn)}
+        {BOARD_ORDER.filter(isDrawn).map(renderColumn)}
       </div>
 
       {assigning !== null && (

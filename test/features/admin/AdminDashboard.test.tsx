@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
+import { catalog } from '../../fixtures/shop';
 import { makeAppointment, page } from '../../msw/shop';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
 import { shopWithJobs } from './boardFixtures';
@@ -204,6 +205,28 @@ describe('Admin dashboard: the board from the server', () => {
     expect(await within(upcoming).findByRole('article', { name: 'Honda Civic' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Awaiting Assignment' })).toBeInTheDocument();
+  });
+
+  test('Awaiting Assignment is drawn once the catalogue is in, so its cards’ descriptions never push the cards down', async () => {
+    const shop = shopWithJobs();
+    serve(fakeBoard(shop.jobs, shop.all));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${API}/catalog`, async () => {
+        await held;
+        return HttpResponse.json(catalog);
+      }),
+    );
+    renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
+    await waitFor(() => expect(cardTitles(column('Upcoming Services'))).toEqual(['Honda Civic', 'Suzuki Swift']), FIRST_LOAD);
+    expect(screen.getByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Awaiting Assignment' })).not.toBeInTheDocument();
+    act(() => release());
+    const camry = within(await screen.findByRole('region', { name: 'Awaiting Assignment' })).getByRole('article', { name: 'Toyota Camry' });
+    expect(within(camry).getByText('Description')).toBeInTheDocument();
   });
 
   test('each column shows its own loading spinner until its jobs arrive', async () => {
