@@ -80,6 +80,9 @@ async function main(): Promise<void> {
   const pages: Record<string, string> = {};
   for (const { path: route, groups: names, guestOnly } of bundle.PRERENDERED_PAGES) {
     const rendered = await bundle.renderPage(route);
+    // A Suspense boundary React did not finish, or outlined (a <template> swapped in by an inline script), cannot be
+    // hydrated as sent: the CSP blocks inline scripts. Every boundary of a pre-rendered page must be inline.
+    if (/<script\b|<!--\$[?!]-->/.test(rendered)) throw new Error(`${route}: the pre-rendered HTML has an unfinished or outlined Suspense boundary`);
     const head = HEAD_TAGS.exec(rendered)?.[0] ?? '';
     const attributes = ` data-prerendered="${route}"${guestOnly ? ' data-guest-only=""' : ''}`;
     pages[route] = fileFor(route);

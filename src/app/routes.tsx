@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { HydrationGate } from '@/components/HydrationGate';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import RouteErrorPage from './RouteErrorPage';
@@ -77,11 +78,13 @@ function PageFallback() {
   );
 }
 
-/** Every lazy page loads under one Suspense boundary. */
+/** Every lazy page loads under one Suspense boundary; nothing in a pre-rendered page works before hydration. */
 function RootLayout() {
   return (
     <Suspense fallback={<PageFallback />}>
-      <Outlet />
+      <HydrationGate>
+        <Outlet />
+      </HydrationGate>
     </Suspense>
   );
 }

@@ -2,7 +2,6 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Clock, Send } from 'lucide-react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { FormFields } from '@/components/FormFields';
 // Before the form fields' styles: the CSS order must match the information pages' (mini-css-extract-plugin).
 import heading from './SectionHeading.module.css';
 import { TextArea } from '@/components/TextArea';
@@ -90,29 +89,27 @@ export function ContactForm() {
           </div>
 
           <form className={styles.form} onSubmit={(event) => void handleSubmit(event)} aria-label="Contact form">
-            <FormFields>
-              <div className={styles.row}>
-                <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={handleChange} error={fieldErrors.name} />
-                <TextField
-                  label="Email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  value={values.email}
-                  onChange={handleChange}
-                  error={fieldErrors.email}
-                />
-              </div>
-              <TextField label="Subject" name="subject" value={values.subject} onChange={handleChange} error={fieldErrors.subject} />
-              <TextArea label="Message" name="message" rows={5} value={values.message} onChange={handleChange} error={fieldErrors.message} />
-              {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}
-              <div className={styles.footer}>
-                <Button type="submit" size="lg" endIcon={<Send />} loading={state.kind === 'sending'}>
-                  Let&apos;s Get Started
-                </Button>
-                <SentStatus sent={state.kind === 'sent'} text={CONTACT_SENT_TEXT} className={styles.sent} statusClassName={styles.status} />
-              </div>
-            </FormFields>
+            <div className={styles.row}>
+              <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={handleChange} error={fieldErrors.name} />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={handleChange}
+                error={fieldErrors.email}
+              />
+            </div>
+            <TextField label="Subject" name="subject" value={values.subject} onChange={handleChange} error={fieldErrors.subject} />
+            <TextArea label="Message" name="message" rows={5} value={values.message} onChange={handleChange} error={fieldErrors.message} />
+            {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}
+            <div className={styles.footer}>
+              <Button type="submit" size="lg" endIcon={<Send />} loading={state.kind === 'sending'}>
+                Let&apos;s Get Started
+              </Button>
+              <SentStatus sent={state.kind === 'sent'} text={CONTACT_SENT_TEXT} className={styles.sent} statusClassName={styles.status} />
+            </div>
           </form>
         </div>
       </div>

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { Clock, MapPin } from 'lucide-react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
-import { FormFields } from '@/components/FormFields';
 import { TextField } from '@/components/TextField';
 import { cx } from '@/lib/classNames';
 import { ContactLinkItems } from './ContactLinkItems';
@@ -65,24 +64,22 @@ function NewsletterForm() {
   return (
     <div className={styles.newsletterBox}>
       <form className={styles.newsletterForm} onSubmit={(event) => void handleSubmit(event)} aria-label="Newsletter">
-        <FormFields>
-          <TextField
-            label="Newsletter email address"
-            type="email"
-            name="newsletterEmail"
-            autoComplete="email"
-            placeholder="you@example.com"
-            containerClassName={styles.newsletterField}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (state.kind !== 'sending') setState({ kind: 'idle' });
-            }}
-          />
-          <Button type="submit" loading={state.kind === 'sending'}>
-            Subscribe
-          </Button>
-        </FormFields>
+        <TextField
+          label="Newsletter email address"
+          type="email"
+          name="newsletterEmail"
+          autoComplete="email"
+          placeholder="you@example.com"
+          containerClassName={styles.newsletterField}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (state.kind !== 'sending') setState({ kind: 'idle' });
+          }}
+        />
+        <Button type="submit" loading={state.kind === 'sending'}>
+          Subscribe
+        </Button>
       </form>
       <SentStatus sent={state.kind === 'subscribed'} text={NEWSLETTER_SUBSCRIBED_TEXT} className={styles.subscribed} />
       {state.kind === 'failed' && <Alert variant="error">{state.message}</Alert>}

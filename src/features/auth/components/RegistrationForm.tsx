@@ -1,7 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/Alert';
-import { FormFields } from '@/components/FormFields';
 import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
@@ -80,34 +79,32 @@ export function RegistrationForm({ withAccountType, serverError, onEdit, onRegis
 
   return (
     <form className={styles.form} noValidate aria-label="Create account" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
-      <FormFields>
-        {serverError && <Alert variant="error">{serverError}</Alert>}
-        <div className={styles.grid}>
-          <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
-          <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
-          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
-          <TextField
-            label="Address"
-            hint="Optional"
-            autoComplete="street-address"
+      {serverError && <Alert variant="error">{serverError}</Alert>}
+      <div className={styles.grid}>
+        <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
+        <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
+        <TextField
+          label="Address"
+          hint="Optional"
+          autoComplete="street-address"
+          containerClassName={styles.span2}
+          error={errors.address?.message}
+          {...field('address')}
+        />
+        {withAccountType && (
+          <Select
+            label="Account Type"
+            options={ACCOUNT_TYPE_OPTIONS}
             containerClassName={styles.span2}
-            error={errors.address?.message}
-            {...field('address')}
+            error={errors.accountType?.message}
+            {...field('accountType')}
           />
-          {withAccountType && (
-            <Select
-              label="Account Type"
-              options={ACCOUNT_TYPE_OPTIONS}
-              containerClassName={styles.span2}
-              error={errors.accountType?.message}
-              {...field('accountType')}
-            />
-          )}
-          <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
-          <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
-        </div>
-        <AuthFormActions submitLabel="Create Account" isSubmitting={isSubmitting} />
-      </FormFields>
+        )}
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
+      </div>
+      <AuthFormActions submitLabel="Create Account" isSubmitting={isSubmitting} />
     </form>
   );
 }

@@ -5,7 +5,6 @@ import { MESSAGES } from '@/api/errors';
 import { useAppDispatch } from '@/app/hooks';
 import { Alert } from '@/components/Alert';
 import { Checkbox } from '@/components/Checkbox';
-import { FormFields } from '@/components/FormFields';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import { loginUser } from '@/features/auth/authThunks';
@@ -94,35 +93,33 @@ export default function LoginPage() {
         onSubmit={(event) => void once(event, handleSubmit(onSubmit))}
         aria-label="Sign in"
       >
-        <FormFields>
-          {banner &&
-            (banner.variant === 'warning' ? (
-              <Alert variant="warning">
-                <strong>{banner.title}</strong> {banner.text}
-              </Alert>
-            ) : (
-              <Alert variant="error">{banner.text}</Alert>
-            ))}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={errors.email?.message}
-            {...register('email', { onChange: clearOnEdit('email') })}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password', { onChange: clearOnEdit('password') })}
-          />
-          <div className={styles.row}>
-            <Checkbox label="Remember me" {...register('rememberMe')} />
-            <PlaceholderLink>Forgot password?</PlaceholderLink>
-          </div>
-          <AuthFormActions submitLabel="Sign In" isSubmitting={isSubmitting} />
-        </FormFields>
+        {banner &&
+          (banner.variant === 'warning' ? (
+            <Alert variant="warning">
+              <strong>{banner.title}</strong> {banner.text}
+            </Alert>
+          ) : (
+            <Alert variant="error">{banner.text}</Alert>
+          ))}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email', { onChange: clearOnEdit('email') })}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password', { onChange: clearOnEdit('password') })}
+        />
+        <div className={styles.row}>
+          <Checkbox label="Remember me" {...register('rememberMe')} />
+          <PlaceholderLink>Forgot password?</PlaceholderLink>
+        </div>
+        <AuthFormActions submitLabel="Sign In" isSubmitting={isSubmitting} />
       </form>
     </AuthLayout>
   );
