@@ -12,7 +12,7 @@ import {
 } from '@/features/appointments/appointmentsSlice';
 import { formatCalendarDate, vehicleName } from '@/features/jobs/format';
 import { useGetAppointmentCountsQuery, useGetCatalogQuery } from '@/features/jobs/jobsApi';
-import { BOARD_COLUMN_STATUS, type BoardColumn } from '@/features/jobs/labels';
+import { BOARD_COLUMN_STATUS, BOARD_COLUMNS, type BoardColumn } from '@/features/jobs/labels';
 import { AppointmentColumn } from './AppointmentColumn';
 import { AssignEmployeeModal } from './AssignEmployeeModal';
 import { boardQueries } from './boardQueries';
@@ -20,9 +20,6 @@ import { DayFilter } from './DayFilter';
 import { useBoardColumn } from './useBoardColumn';
 import { useToday } from './useToday';
 import styles from './AdminDashboard.module.css';
-
-/** The columns, left to right (top to bottom on a phone). */
-const BOARD_ORDER: readonly BoardColumn[] = ['upcoming', 'ongoing', 'unassigned'];
 
 /** The empty text of each column. */
 const EMPTY_TEXT: Record<BoardColumn, string> = {
@@ -87,7 +84,7 @@ export default function AdminDashboard() {
    * a phone) and, for Awaiting Assignment, the catalogue its cards take service descriptions from.
    */
   function isDrawn(column: BoardColumn, index: number) {
-    const above = BOARD_ORDER.slice(0, index).every((other) => columns[other].answered);
+    const above = BOARD_COLUMNS.slice(0, index).every((other) => columns[other].answered);
     return above && (column !== 'unassigned' || catalog !== undefined || catalogFailed);
   }
 
@@ -143,7 +140,7 @@ export default function AdminDashboard() {
       </div>
 
       <div className={styles.columns}>
-        {BOARD_ORDER.filter(isDrawn).map(renderColumn)}
+        {BOARD_COLUMNS.filter(isDrawn).map(renderColumn)}
       </div>
 
       {assigning !== null && (

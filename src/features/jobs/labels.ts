@@ -34,8 +34,9 @@ export const TECHNICIAN_STATUS_LABELS: Record<TechnicianStatus, string> = {
   completed: 'Completed',
 };
 
-/** The admin board's columns (spec §2 "Admin dashboard"). */
-export type BoardColumn = 'upcoming' | 'ongoing' | 'unassigned';
+/** The admin board's columns (spec §2 "Admin dashboard"), left to right (top to bottom on a phone). */
+export const BOARD_COLUMNS = ['upcoming', 'ongoing', 'unassigned'] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
 /** The one status each board column shows. */
 export const BOARD_COLUMN_STATUS: Record<BoardColumn, AppointmentStatus> = {
