@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Appointment } from '@contract/appointments';
 import { format } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
+import { held } from '../../msw/held';
 import { server } from '../../msw/server';
 import { catalog } from '../../fixtures/shop';
 import { makeAppointment, page } from '../../msw/shop';
@@ -35,21 +35,8 @@ async function renderBoard(board: FakeBoard) {
   return { ...rendered, board };
 }
 
-/** The board's list of one status answers (with `jobs`) only when the returned function is called. */
-function holdColumn(status: string, jobs: Appointment[]) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  server.use(
-    http.get(`${API}/appointments`, async ({ request }) => {
-      if (new URL(request.url).searchParams.get('status') !== status) return undefined;
-      await held;
-      return HttpResponse.json(page(jobs));
-    }),
-  );
-  return () => act(() => release());
-}
+/** Holds GET /api/appointments for one column's status (see held). */
+const withStatus = (status: string) => (request: Request) => new URL(request.url).searchParams.get('status') === status;
 
 function column(name: string) {
   return screen.getByRole('region', { name });
@@ -195,13 +182,13 @@ describe('Admin dashboard: the board from the server', () => {
   test('stacked on a phone, a column is drawn once the columns above it have their jobs — none is pushed down', async () => {
     const shop = shopWithJobs();
     serve(fakeBoard(shop.jobs, shop.all));
-    const release = holdColumn('CONFIRMED', [shop.civic]);
+    const upcomingList = held('get', '/appointments', page([shop.civic]), withStatus('CONFIRMED'));
     renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Services' }, FIRST_LOAD);
     expect(within(upcoming).getByRole('status', { name: 'Loading Upcoming Services' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Ongoing Services' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Awaiting Assignment' })).not.toBeInTheDocument();
-    release();
+    act(() => upcomingList.release());
     expect(await within(upcoming).findByRole('article', { name: 'Honda Civic' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Awaiting Assignment' })).toBeInTheDocument();
@@ -210,21 +197,12 @@ describe('Admin dashboard: the board from the server', () => {
   test('Awaiting Assignment is drawn once the catalogue is in, so its cards’ descriptions never push the cards down', async () => {
     const shop = shopWithJobs();
     serve(fakeBoard(shop.jobs, shop.all));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(`${API}/catalog`, async () => {
-        await held;
-        return HttpResponse.json(catalog);
-      }),
-    );
+    const catalogue = held('get', '/catalog', catalog);
     renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
     await waitFor(() => expect(cardTitles(column('Upcoming Services'))).toEqual(['Honda Civic', 'Suzuki Swift']), FIRST_LOAD);
     expect(screen.getByRole('region', { name: 'Ongoing Services' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Awaiting Assignment' })).not.toBeInTheDocument();
-    act(() => release());
+    act(() => catalogue.release());
     const camry = within(await screen.findByRole('region', { name: 'Awaiting Assignment' })).getByRole('article', { name: 'Toyota Camry' });
     expect(within(camry).getByText('Description')).toBeInTheDocument();
   });
@@ -232,13 +210,13 @@ describe('Admin dashboard: the board from the server', () => {
   test('each column shows its own loading spinner until its jobs arrive', async () => {
     const shop = shopWithJobs();
     const board = serve(fakeBoard(shop.jobs, shop.all));
-    const release = holdColumn('PENDING', [shop.camry]);
+    const awaitingList = held('get', '/appointments', page([shop.camry]), withStatus('PENDING'));
     renderApp('/admin/dashboard', { preloadedState: { auth: signedIn('ADMIN') } });
     const awaiting = await screen.findByRole('region', { name: 'Awaiting Assignment' }, FIRST_LOAD);
     expect(within(awaiting).getByRole('status', { name: 'Loading Awaiting Assignment' })).toBeInTheDocument();
     await waitFor(() => expect(cardTitles(column('Upcoming Services'))).toEqual(['Honda Civic', 'Suzuki Swift']));
     expect(within(awaiting).queryByRole('article')).not.toBeInTheDocument();
-    release();
+    act(() => awaitingList.release());
     expect(await within(awaiting).findByRole('article', { name: 'Toyota Camry' })).toBeInTheDocument();
     expect(within(awaiting).queryByRole('status', { name: 'Loading Awaiting Assignment' })).not.toBeInTheDocument();
     expect(board.requests.list.length).toBeGreaterThanOrEqual(2);

@@ -26,23 +26,6 @@ export function capture(method: 'post' | 'put', path: string, answer: JsonBodyTy
   return bodies;
 }
 
-/** A handler that does not answer until `release()` is called (to see loading states). */
-export function held(method: 'post' | 'put', path: string, answer: JsonBodyType) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let calls = 0;
-  server.use(
-    http[method](`${API}${path}`, async () => {
-      calls += 1;
-      await gate;
-      return HttpResponse.json(answer);
-    }),
-  );
-  return { release, calls: () => calls };
-}
-
 export function storedUser(): Record<string, unknown> | null {
   const json = localStorage.getItem('user');
   return json ? (JSON.parse(json) as Record<string, unknown>) : null;
