@@ -2,7 +2,8 @@
  * Pre-renders the public pages (src/app/prerender.tsx PRERENDERED_PAGES) into the build, after `webpack` wrote
  * dist/ and the pre-render bundle: each page is dist/index.html with the page's HTML in #root (main.tsx hydrates
  * it), its title in the head, its CSS linked and its scripts started after it has painted (src/app/boot.ts), so a
- * phone paints it before any JavaScript downloads. Also writes a shell for each signed-in area (a frame that paints while the page's code and data load).
+ * phone paints it before any JavaScript downloads. Also writes a shell for each signed-in area (a frame that paints
+ * while the page's code and data load).
  * dist/prerendered/pages.json maps each path, and each area's path prefix, to its file for the static site
  * (server/src/plugins/staticSite.ts).
  */
@@ -41,9 +42,7 @@ function filesOf(names: readonly string[]): string[] {
 const stylesheets = (files: string[]) => files.filter((f) => f.endsWith('.css')).map((f) => `<link href="/${f}" rel="stylesheet">`);
 const scriptsOf = (files: string[]) => files.filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
 
-/**
- * A signed-in area's shell: its CSS, and its scripts preloaded beside the entry's (its page is drawn by them).
- */
+/** A signed-in area's shell: its CSS, and its scripts preloaded beside the entry's (its page is drawn by them). */
 function shellLinks(names: readonly string[]): string {
   const files = filesOf(names);
   return [...stylesheets(files), ...scriptsOf(files).map((src) => `<link href="${src}" rel="preload" as="script">`)].join('');
@@ -59,9 +58,11 @@ function publicPageLinks(names: readonly string[]): string {
   return [...stylesheets(files), `<script defer src="/${bootScript}" data-scripts="${scripts}"></script>`].join('');
 }
 
-function page(rootAttributes: string, markup: string, head: string, links: string, { deferScripts = false } = {}): string {
-  let html = deferScripts ? template.replace(ENTRY_SCRIPT, '') : template;
-  if (head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
+/** dist/index.html without the entry's scripts: a public page's are listed on its boot.ts tag instead. */
+const publicTemplate = template.replace(ENTRY_SCRIPT, '');
+
+function page(base: string, rootAttributes: string, markup: string, head: string, links: string): string {
+  const html = head.includes('<title>') ? base.replace(/<title>[^<]*<\/title>/, '') : base;
   // Functions as replacements: a `$` in the markup is text, not a replacement pattern.
   return html.replace('</head>', () => `${head}${links}</head>`).replace(EMPTY_ROOT, () => `<div id="root"${rootAttributes}>${markup}</div>`);
 }
@@ -86,13 +87,13 @@ async function main(): Promise<void> {
     const head = HEAD_TAGS.exec(rendered)?.[0] ?? '';
     const attributes = ` data-prerendered="${route}"${guestOnly ? ' data-guest-only=""' : ''}`;
     pages[route] = fileFor(route);
-    write(pages[route], page(attributes, rendered.slice(head.length), head, publicPageLinks(names), { deferScripts: true }));
+    write(pages[route], page(publicTemplate, attributes, rendered.slice(head.length), head, publicPageLinks(names)));
   }
   const shells: Record<string, string> = {};
   const shell = bundle.renderShell();
   for (const { prefix, groups: names } of bundle.SHELLS) {
     shells[prefix] = `prerendered/shell${prefix.replaceAll('/', '-')}.html`;
-    write(shells[prefix], page(' data-shell=""', shell, '', shellLinks(names)));
+    write(shells[prefix], page(template, ' data-shell=""', shell, '', shellLinks(names)));
   }
   writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells }, null, 2)}\n`);
   console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/.`);

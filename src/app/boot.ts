@@ -2,21 +2,20 @@
  * A pre-rendered public page's only script in the HTML (scripts/prerender.ts). The page is already painted from its
  * HTML and CSS, so the app's scripts (listed on this tag, `data-scripts`: the route's chunks, then the entry's files)
  * start downloading only once the page has loaded and is on screen: started from the HTML, they would share a phone's
- * slow connection with the stylesheets and hold back the first paint. When they arrive, main.tsx hydrates the page; until
- * then its submit buttons are disabled (components/Button.tsx).
+ * slow connection with the stylesheets and hold back the first paint. When they arrive, main.tsx hydrates the page;
+ * until then its buttons and fields are disabled (components/HydrationGate.tsx).
  *
  * The route's chunks only register their modules (webpack's chunk array, `self.__cc`) and the runtime takes them in
  * when it starts, so they come first and the page's code is there when main asks for it. Its own webpack entry, with
  * no runtime and no imports: one small file.
  */
-const tag = document.currentScript;
-
+const scripts = document.currentScript?.dataset.scripts?.split(' ') ?? [];
 let started = false;
 
 function start(): void {
-  if (started || !(tag instanceof HTMLScriptElement)) return;
+  if (started) return;
   started = true;
-  for (const src of tag.dataset.scripts?.split(' ') ?? []) {
+  for (const src of scripts) {
     const script = document.createElement('script');
     script.src = src;
     // Inserted scripts run as each arrives unless told to keep their order (the entry's main file must run last).
@@ -27,18 +26,17 @@ function start(): void {
 
 /** Once the painted page is on screen (its first contentful paint is recorded only then), or a second after `load`. */
 function whenPainted(): void {
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
   // A tab opened in the background paints nothing until it is shown, and a browser may not report paints.
-  if (painted() || document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
     start();
     return;
   }
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
+  // `buffered`: a paint recorded before `load` is delivered too.
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     start();
-  });
-  observer.observe({ type: 'paint' });
+  }).observe({ type: 'paint', buffered: true });
   setTimeout(start, 1000);
 }
 
