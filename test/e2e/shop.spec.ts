@@ -4,7 +4,7 @@ import { ADMIN } from './support/constants';
 import { answerDialog, expect, test, watchBrowserErrors } from './support/fixtures';
 import { signInViaUi } from './support/session';
 import { adminSession, bookViaApi, dayFromToday, ownDay, uniquePlate } from './support/shop';
-import { approveTechnicianViaApi } from './support/shopSetup';
+import { approveTechnicianViaApi, uniqueTag } from './support/shopSetup';
 
 /**
  * The shop as several people use it at once, on one server: what one person does is what the next one sees.
@@ -42,7 +42,8 @@ async function registerPeople(request: Parameters<typeof registerViaApi>[0]) {
   const customer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Priya Journey' });
   const otherCustomer = await registerViaApi(request, 'CUSTOMER', { fullName: 'Omar Elsewhere' });
   // The technician gives a department at sign-up: the admin sees it as the specialization.
-  const technician = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Tariq Wrench', department: 'Engine & Drivetrain' });
+  // Names carry a tag: the technician dialog lists every technician the server has, from earlier runs too.
+  const technician = await registerViaApi(request, 'EMPLOYEE', { fullName: `Tariq Wrench ${uniqueTag()}`, department: 'Engine & Drivetrain' });
   // New technician accounts start pending: the admin approves Tariq before he can be assigned.
   await approveTechnicianViaApi(request, technician.auth.id);
   return { customer, otherCustomer, technician };
@@ -85,13 +86,13 @@ test.describe('the shop, shared between customer, admin and technician', () => {
     // A vehicle booked by its plate alone is named by it once.
     const dialog = admin.page.getByRole('dialog', { name: `Assign Employee to ${plate}` });
     await expect(dialog).toBeVisible();
-    const tariq = technicianRow(admin.page, 'Tariq Wrench');
+    const tariq = technicianRow(admin.page, technician.user.fullName);
     await expect(tariq).toContainText('Engine & Drivetrain');
     await expect(tariq).toContainText('Available');
     await tariq.getByRole('button', { name: 'Assign' }).click();
     await expect(dialog).toBeHidden();
     const upcomingCard = boardColumn(admin.page, 'Upcoming Services').getByRole('article').filter({ hasText: plate });
-    await expect(upcomingCard).toContainText('Tariq Wrench');
+    await expect(upcomingCard).toContainText(technician.user.fullName);
     await expect(boardColumn(admin.page, 'Awaiting Assignment').getByRole('article').filter({ hasText: plate })).toHaveCount(0);
 
     // 3. The technician finds it under NOT STARTED, starts it, and logs time against it.
@@ -130,7 +131,7 @@ test.describe('the shop, shared between customer, admin and technician', () => {
     const services = priya.page.getByRole('region', { name: 'Service list' });
     await services.getByRole('button').filter({ hasText: plate }).click();
     const details = priya.page.getByRole('region', { name: 'Service Details' });
-    await expect(details.getByRole('definition').filter({ hasText: 'Tariq Wrench' })).toBeVisible();
+    await expect(details.getByRole('definition').filter({ hasText: technician.user.fullName })).toBeVisible();
     await expect(details).toContainText('In Progress');
 
     // 5. Another customer never sees it: their My Services is empty and leads to booking.
@@ -139,7 +140,7 @@ test.describe('the shop, shared between customer, admin and technician', () => {
     await expect(omar.page.getByText('You have no services yet. Book an appointment to get started.')).toBeVisible();
     await expect(omar.page.getByRole('link', { name: 'Book your first appointment' })).toHaveAttribute('href', '/dashboard/appointments');
     await expect(omar.page.getByText(plate)).toHaveCount(0);
-    await expect(omar.page.getByText('Tariq Wrench')).toHaveCount(0);
+    await expect(omar.page.getByText(technician.user.fullName)).toHaveCount(0);
 
     for (const person of [priya, admin, tech, omar]) {
       person.expectNoBrowserErrors();
@@ -176,8 +177,8 @@ test.describe('the shop, shared between customer, admin and technician', () => {
   test('two admin tabs assign the same card: the second is told who got it first and its board refreshes', async ({ browser, request }) => {
     const day = ownDay();
     const { auth: customer } = await registerViaApi(request, 'CUSTOMER', { fullName: 'Dana Double' });
-    const first = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Farah First' });
-    const second = await registerViaApi(request, 'EMPLOYEE', { fullName: 'Sami Second' });
+    const first = await registerViaApi(request, 'EMPLOYEE', { fullName: `Farah First ${uniqueTag()}` });
+    const second = await registerViaApi(request, 'EMPLOYEE', { fullName: `Sami Second ${uniqueTag()}` });
     for (const technician of [first, second]) await approveTechnicianViaApi(request, technician.auth.id);
     const plate = uniquePlate();
     await bookViaApi(request, customer, { date: day, slot: '11:00', plate });
