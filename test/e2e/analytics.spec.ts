@@ -81,7 +81,7 @@ test.describe('Analytics (admin)', () => {
     const charts = page.getByRole('img');
     await expect(charts).toHaveCount(4);
     await expect(async () => {
-      const { totals } = answers[answers.length - 1] ?? data;
+      const { totals } = answers.at(-1) ?? data;
       expect([await shown('Bookings'), await shown('Jobs completed'), await shown('Revenue')]).toEqual([
         totals.bookings.toLocaleString('en-US'),
         totals.completedJobs.toLocaleString('en-US'),
