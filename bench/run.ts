@@ -24,7 +24,7 @@ import { lighthouseBefore, runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
 import { runReports } from './sections/reports';
 import { measureRoutes, type Sessions } from './sections/routes';
-import { isLiveResult, runLive } from './sections/live';
+import { runLive } from './sections/live';
 import { isShopResult, runShop } from './sections/shop';
 import { runThroughput } from './sections/throughput';
 
@@ -142,12 +142,12 @@ async function main(): Promise<number> {
     }
 
     report.shop = await section(report, 'shop', () => runShop(log));
-    for (const r of report.shop?.databases ?? []) if ('error' in r) report.errors[`shop on ${r.database}`] = r.error;
     report.reports = await section(report, 'reports', () => runReports(log));
     report.analytics = await section(report, 'analytics', () => runAnalytics(log));
-    for (const r of report.analytics?.databases ?? []) if ('error' in r) report.errors[`analytics on ${r.database}`] = r.error;
     report.live = await section(report, 'live', () => runLive(log));
-    for (const r of report.live?.databases ?? []) if (!isLiveResult(r)) report.errors[`live on ${r.database}`] = r.error;
+    for (const [name, databases] of [['shop', report.shop?.databases], ['analytics', report.analytics?.databases], ['live', report.live?.databases]] as const) {
+      for (const r of databases ?? []) if ('error' in r) report.errors[`${name} on ${r.database}`] = r.error;
+    }
   } catch (error) {
     report.errors.setup = error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error);
     console.error('[bench] setup failed:', error);

@@ -1,114 +1,108 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chownSync, closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, makeTempDir, removeTempDir, runCommand, sleep, spawnTracked, stopProcess } from './processes';
+import { ROOT } from './paths';
+import { spawnTracked, stopProcess } from './processes';
 
-/**
- * A throw-away PostgreSQL cluster, the way scripts/with-postgres.sh makes one (initdb in a temporary directory,
- * trust auth, loopback only, fsync/synchronous_commit/full_page_writes off), except that `postgres` runs in the
- * foreground as a tracked child of the bench, so the bench's clean-up (finally, Ctrl+C, exit) stops it too.
- */
+/** A throw-away PostgreSQL cluster made by scripts/with-postgres.sh, the same one `npm run test:server:pg` uses. */
 export interface BenchPostgres {
   url: string;
   /** `postgres --version`, e.g. "postgres (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)". */
   version: string;
+  /** The cluster's settings that matter for timings, read from the server. */
+  settings: string;
   stop(): Promise<void>;
 }
 
 const STARTUP_TIMEOUT_MS = 60_000;
-export const POSTGRES_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300'];
+const REPORTED_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes', 'max_connections'];
 
-/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin with initdb and postgres; null when there is none. */
-export function findPostgresBin(): string | null {
+/**
+ * The command with-postgres.sh runs: print DATABASE_URL, then hold the cluster until stdin closes. Closing stdin
+ * (stop(), or this process dying) lets the script stop the cluster and delete its directory.
+ */
+const HOLD = "process.stdout.write(process.env.DATABASE_URL + '\\n'); process.stdin.resume(); process.stdin.on('end', () => process.exit(0));";
+
+/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin with initdb (where with-postgres.sh looks). */
+function findPostgresBin(): string | null {
   const candidates = process.env.PG_BIN
     ? [process.env.PG_BIN]
     : (existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [])
         .filter((v) => /^\d+(\.\d+)?$/.test(v))
         .sort((a, b) => Number(b) - Number(a))
         .map((v) => path.join('/usr/lib/postgresql', v, 'bin'));
-  return candidates.find((bin) => existsSync(path.join(bin, 'initdb')) && existsSync(path.join(bin, 'postgres'))) ?? null;
+  return candidates.find((bin) => existsSync(path.join(bin, 'initdb'))) ?? null;
 }
 
 /** Why PostgreSQL cannot run here, or null when it can. */
 export function postgresUnavailable(): string | null {
-  const bin = findPostgresBin();
-  if (!bin) return 'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin or PG_BIN; Debian: apt-get install -y postgresql)';
-  if (process.getuid?.() === 0 && ownerIds() === null) return 'running as root and there is no `postgres` user to run the cluster as';
+  if (!findPostgresBin()) return 'PostgreSQL server binaries not found (/usr/lib/postgresql/*/bin or PG_BIN; Debian: apt-get install -y postgresql)';
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+    } catch {
+      return 'running as root and there is no `postgres` user to run the cluster as';
+    }
+  }
   return null;
 }
 
-/** uid and gid of the `postgres` user (PostgreSQL refuses to run as root), or null. */
-function ownerIds(): { uid: number; gid: number } | null {
+async function readSettings(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
-  } catch {
-    return null;
+    const { rows } = await client.query<{ name: string; setting: string }>('SELECT name, setting FROM pg_settings WHERE name = ANY($1) ORDER BY name', [REPORTED_SETTINGS]);
+    return rows.map((r) => `${r.name}=${r.setting}`).join(', ');
+  } finally {
+    await client.end();
   }
-}
-
-async function waitForConnection(adminUrl: string, hasExited: () => boolean, logFile: string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (hasExited()) throw new Error(`PostgreSQL exited during start-up:\n${readFileSync(logFile, 'utf8').slice(-3_000)}`);
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch {
-      // not accepting connections yet
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-    await sleep(200);
-  }
-  throw new Error(`PostgreSQL did not accept connections within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
 export async function startPostgres(): Promise<BenchPostgres> {
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('PostgreSQL server binaries not found');
-  const dir = makeTempDir('pg');
-  const owner = process.getuid?.() === 0 ? ownerIds() : null;
-  if (process.getuid?.() === 0 && !owner) throw new Error('running as root and there is no `postgres` user');
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  const asOwner = (command: string, args: string[]): [string, string[]] => (owner ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
-  const dataDir = path.join(dir, 'data');
-  const logFile = path.join(dir, 'postgres.log');
-  const port = await freePort();
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-
-  await runCommand(...asOwner(path.join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']), { cwd: dir });
-  const logFd = openSync(logFile, 'a');
-  if (owner) chownSync(logFile, owner.uid, owner.gid);
-  const settings = ['listen_addresses=127.0.0.1', ...POSTGRES_SETTINGS].flatMap((s) => ['-c', s]);
-  const child = spawnTracked(...asOwner(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', dir, ...settings]), {
-    cwd: dir,
-    stdio: ['ignore', logFd, logFd],
+  const env = { ...process.env };
+  delete env.DATABASE_URL; // the script would otherwise run against that database instead of making one
+  const child = spawnTracked('bash', [path.join(ROOT, 'scripts/with-postgres.sh'), process.execPath, '-e', HOLD], {
+    cwd: ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  closeSync(logFd);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
   const stop = async () => {
-    await stopProcess(child);
-    removeTempDir(dir);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.stdin?.end();
+    const timer = setTimeout(() => void stopProcess(child), STARTUP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
   };
   try {
-    await waitForConnection(adminUrl, () => child.exitCode !== null || child.signalCode !== null, logFile);
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query('CREATE DATABASE carcare');
-    } finally {
-      await client.end();
-    }
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = '';
+      const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start within ${STARTUP_TIMEOUT_MS / 1000} s:\n${stderr}`)), STARTUP_TIMEOUT_MS);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = stdout.split('\n').find((l) => l.startsWith('postgres://'));
+        if (line) {
+          clearTimeout(timer);
+          resolve(line.trim());
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`scripts/with-postgres.sh exited (${code}) before the cluster was ready:\n${stderr}`));
+      });
+    });
+    // with-postgres.sh: "with-postgres: postgres (PostgreSQL) 15.18 (…) at postgres://…"
+    const version = /with-postgres: (.*) at postgres:/.exec(stderr)?.[1] ?? 'PostgreSQL';
+    return { url, version, settings: await readSettings(url), stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  const version = execFileSync(path.join(bin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim();
-  return { url: `postgres://postgres@127.0.0.1:${port}/carcare`, version, stop };
 }
 
 /** The databases the data-heavy sections run on, each section on both unless its environment variable narrows it. */
@@ -128,5 +122,37 @@ export function benchDatabasesFrom(variable: string): BenchDatabaseKind[] {
 
 /** How a section's database was set up, for the report. */
 export function benchDatabaseSettings(postgres: BenchPostgres | null): string {
-  return postgres ? `throw-away cluster (initdb, trust auth, loopback), ${POSTGRES_SETTINGS.join(', ')}; server pool max 10` : `DATA_DIR on the local disk, in the server's own thread`;
+  return postgres ? `throw-away cluster of scripts/with-postgres.sh (trust auth, loopback), ${postgres.settings}; server pool max 10` : `DATA_DIR on the local disk, in the server's own thread`;
+}
+
+export type SkippedDatabase = { kind: BenchDatabaseKind; database: string; skipped: string };
+export type FailedDatabase = { kind: BenchDatabaseKind; database: string; error: string };
+
+/**
+ * Runs a section on each database its `variable` selects, in turn: PostgreSQL is skipped (with the reason) where it
+ * cannot run, and a failure on one database is reported without stopping the other.
+ */
+export async function runOnEachDatabase<R>(
+  variable: string,
+  section: string,
+  log: (line: string) => void,
+  run: (kind: BenchDatabaseKind) => Promise<R>,
+): Promise<(R | SkippedDatabase | FailedDatabase)[]> {
+  const outcomes: (R | SkippedDatabase | FailedDatabase)[] = [];
+  for (const kind of benchDatabasesFrom(variable)) {
+    const database = BENCH_DATABASE_LABEL[kind];
+    const unavailable = kind === 'postgresql' ? postgresUnavailable() : null;
+    if (unavailable) {
+      log(`${section}: skipping PostgreSQL: ${unavailable}`);
+      outcomes.push({ kind, database, skipped: unavailable });
+      continue;
+    }
+    try {
+      outcomes.push(await run(kind));
+    } catch (error) {
+      console.error(`[bench] ${section} on ${kind} failed:`, error);
+      outcomes.push({ kind, database, error: error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error) });
+    }
+  }
+  return outcomes;
 }

@@ -3,16 +3,14 @@ import { Analytics } from '../../server/src/analytics/queries';
 import { rebuildAnalytics, syncAnalyticsTimeZone } from '../../server/src/analytics/rollups';
 import { hashPassword } from '../../server/src/auth/passwords';
 import { explain, recordQueries } from '../../server/src/db/explain';
-import { shopNow } from '../../server/src/shopTime';
 import { ANALYTICS_DATASET, seedTimeLogs, type TimeLogSeed } from '../lib/analyticsDataset';
 import { loginUser } from '../lib/apiClient';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
-import { makeTempDir, removeTempDir } from '../lib/processes';
-import { type BenchServer, serverDataDir, startServer } from '../lib/server';
+import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, benchDatabaseSettings, type FailedDatabase, runOnEachDatabase, type SkippedDatabase } from '../lib/postgres';
+import { onShopDatabase } from '../lib/shopRun';
 import { SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
-import { openShopDatabase, type ShopDatabaseTarget } from '../lib/shopDb';
+import { openShopDatabase } from '../lib/shopDb';
 import { percentile, round } from '../lib/stats';
 
 /**
@@ -72,10 +70,7 @@ export interface AnalyticsDatabaseResult {
   runs: AnalyticsRun[];
 }
 
-export type AnalyticsDatabaseOutcome =
-  | AnalyticsDatabaseResult
-  | { kind: BenchDatabaseKind; database: string; skipped: string }
-  | { kind: BenchDatabaseKind; database: string; error: string };
+export type AnalyticsDatabaseOutcome = AnalyticsDatabaseResult | SkippedDatabase | FailedDatabase;
 
 export interface AnalyticsBenchResult {
   timeZone: string;
@@ -136,16 +131,7 @@ async function measure(origin: string, token: string, period: string, concurrenc
 }
 
 async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<AnalyticsDatabaseResult> {
-  const work = makeTempDir('analytics');
-  let postgres: BenchPostgres | null = null;
-  let server: BenchServer | null = null;
-  try {
-    if (kind === 'postgresql') {
-      postgres = await startPostgres();
-      log(`analytics: ${postgres.version} at ${postgres.url}`);
-    }
-    const target: ShopDatabaseTarget = { dataDir: serverDataDir(work), databaseUrl: postgres?.url ?? null, timeZone };
-    const now = shopNow(timeZone, Date.now());
+  return onShopDatabase(kind, 'analytics', timeZone, log, async ({ postgres, target, now, startApiServer }) => {
     const today = now.date;
 
     const { opened, catalog } = await openShopDatabase(target);
@@ -175,7 +161,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
       await opened.close();
     }
 
-    server = await startServer({ accessTokenTtl: '1h', workDir: work, databaseUrl: postgres?.url ?? null, staticDir: null, env: { NODE_ENV: 'production', DEMO_DATA: '0', SHOP_TIME_ZONE: timeZone } });
+    const server = await startApiServer();
     const admin = await loginUser(server.apiBase, server.admin.email, server.admin.password);
     const loadStart = currentLoadAverage();
     const runs: AnalyticsRun[] = [];
@@ -194,7 +180,6 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
     log(`analytics (${kind}): 90 days × ${concurrent.concurrency}: p50 ${concurrent.p50Ms} ms, p99 ${concurrent.p99Ms} ms`);
     const loadEnd = currentLoadAverage();
     await server.stop();
-    server = null;
 
     return {
       kind,
@@ -211,32 +196,14 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
       loadAverage: { start: loadStart, end: loadEnd },
       runs,
     };
-  } finally {
-    await server?.stop().catch(() => undefined);
-    await postgres?.stop().catch(() => undefined);
-    removeTempDir(work);
-  }
+  });
 }
 
 /** The analytics section: each database seeded on its own, then its own API-only server measured. */
 export async function runAnalytics(log: Log = defaultLog): Promise<AnalyticsBenchResult> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const passwordHash = await hashPassword(SHOP_DATASET.password);
-  const databases: AnalyticsDatabaseOutcome[] = [];
-  for (const kind of benchDatabasesFrom('BENCH_ANALYTICS_DATABASES')) {
-    const unavailable = kind === 'postgresql' ? postgresUnavailable() : null;
-    if (unavailable) {
-      log(`analytics: skipping PostgreSQL: ${unavailable}`);
-      databases.push({ kind, database: LABEL[kind], skipped: unavailable });
-      continue;
-    }
-    try {
-      databases.push(await runOnDatabase(kind, timeZone, passwordHash, log));
-    } catch (error) {
-      console.error(`[bench] analytics on ${kind} failed:`, error);
-      databases.push({ kind, database: LABEL[kind], error: error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error) });
-    }
-  }
+  const databases = await runOnEachDatabase('BENCH_ANALYTICS_DATABASES', 'analytics', log, (kind) => runOnDatabase(kind, timeZone, passwordHash, log));
   return {
     timeZone,
     dataset: { appointments: SHOP_DATASET.appointments, timeLogs: ANALYTICS_DATASET.timeLogs, technicians: SHOP_DATASET.technicians },

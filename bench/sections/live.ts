@@ -4,7 +4,7 @@ import { approveTechnician, loginUser, registerUser, type BenchSession } from '.
 import { runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
 import { table } from '../lib/markdown';
-import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
+import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, type FailedDatabase, runOnEachDatabase, type SkippedDatabase, startPostgres } from '../lib/postgres';
 import { sleep } from '../lib/processes';
 import { type BenchServer, startServer } from '../lib/server';
 import { percentile, round } from '../lib/stats';
@@ -64,13 +64,13 @@ export interface LiveDatabaseResult {
   loadAverage: { start: number; end: number };
 }
 
-export type LiveDatabaseOutcome = LiveDatabaseResult | { kind: BenchDatabaseKind; database: string; error: string };
+export type LiveDatabaseOutcome = LiveDatabaseResult | SkippedDatabase | FailedDatabase;
 
 export interface LiveSection {
   databases: LiveDatabaseOutcome[];
 }
 
-export const isLiveResult = (outcome: LiveDatabaseOutcome): outcome is LiveDatabaseResult => !('error' in outcome);
+export const isLiveResult = (outcome: LiveDatabaseOutcome): outcome is LiveDatabaseResult => !('error' in outcome) && !('skipped' in outcome);
 
 type Log = (line: string) => void;
 
@@ -253,19 +253,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, log: Log): Promise<LiveDat
 }
 
 export async function runLive(log: Log): Promise<LiveSection> {
-  const databases: LiveDatabaseOutcome[] = [];
-  for (const kind of benchDatabasesFrom('BENCH_LIVE_DATABASES')) {
-    const unavailable = kind === 'postgresql' ? postgresUnavailable() : null;
-    if (unavailable) {
-      databases.push({ kind, database: LABEL[kind], error: unavailable });
-      continue;
-    }
-    try {
-      databases.push(await runOnDatabase(kind, log));
-    } catch (error) {
-      databases.push({ kind, database: LABEL[kind], error: error instanceof Error ? error.message.split('\n').slice(0, 4).join(' ') : String(error) });
-    }
-  }
+  const databases = await runOnEachDatabase('BENCH_LIVE_DATABASES', 'live', log, (kind) => runOnDatabase(kind, log));
   return { databases };
 }
 
@@ -284,7 +272,7 @@ export function renderLiveSection(section: LiveSection): string {
           d.missed,
           `${d.loadAverage.start} → ${d.loadAverage.end}`,
         ]
-      : [d.database, `not measured: ${d.error}`, '', '', '', '', '', '', '', ''],
+      : [d.database, `not measured: ${'skipped' in d ? d.skipped : d.error}`, '', '', '', '', '', '', '', ''],
   );
   return [
     '## 9. Live updates (GET /api/events)',

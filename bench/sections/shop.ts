@@ -1,16 +1,15 @@
 import { hashPassword } from '../../server/src/auth/passwords';
 import type { Catalog } from '../../server/src/catalog/queries';
 import { APPOINTMENT_MESSAGES } from '../../server/src/contract/appointments';
-import { addCalendarDays, shopNow } from '../../server/src/shopTime';
+import { addCalendarDays } from '../../server/src/shopTime';
 import { type BenchSession, loginUser } from '../lib/apiClient';
 import { prng } from '../lib/prng';
 import { type HttpAnswer, HttpClient, runConcurrently } from '../lib/http';
 import { currentLoadAverage } from '../lib/machine';
-import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, type BenchPostgres, benchDatabaseSettings, benchDatabasesFrom, postgresUnavailable, startPostgres } from '../lib/postgres';
-import { makeTempDir, removeTempDir } from '../lib/processes';
-import { type BenchServer, serverDataDir, startServer } from '../lib/server';
+import { BENCH_DATABASE_LABEL as LABEL, type BenchDatabaseKind, benchDatabaseSettings, type FailedDatabase, runOnEachDatabase, type SkippedDatabase } from '../lib/postgres';
+import { onShopDatabase } from '../lib/shopRun';
 import { BOOKING_WINDOW_DAYS, type ContentionBay, contentionBays, customerEmail, SHOP_DATASET, type SeedResult, seedShop } from '../lib/shopDataset';
-import { type BoardPlan, explainBoard, openShopDatabase, type ShopDatabaseTarget } from '../lib/shopDb';
+import { type BoardPlan, explainBoard, openShopDatabase } from '../lib/shopDb';
 import { percentile, round } from '../lib/stats';
 
 export const SHOP_LOAD = {
@@ -101,7 +100,7 @@ export interface ShopDatabaseResult {
   plans: BoardPlan[];
 }
 
-export type ShopDatabaseOutcome = ShopDatabaseResult | { kind: BenchDatabaseKind; database: string; skipped: string } | { kind: BenchDatabaseKind; database: string; error: string };
+export type ShopDatabaseOutcome = ShopDatabaseResult | SkippedDatabase | FailedDatabase;
 
 export interface ShopSection {
   timeZone: string;
@@ -323,16 +322,7 @@ async function signInCustomers(apiBase: string): Promise<{ customers: BenchSessi
 }
 
 async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, passwordHash: string, log: Log): Promise<ShopDatabaseResult> {
-  const work = makeTempDir('shop');
-  let postgres: BenchPostgres | null = null;
-  let server: BenchServer | null = null;
-  try {
-    if (kind === 'postgresql') {
-      postgres = await startPostgres();
-      log(`shop: ${postgres.version} at ${postgres.url}`);
-    }
-    const target: ShopDatabaseTarget = { dataDir: serverDataDir(work), databaseUrl: postgres?.url ?? null, timeZone };
-    const now = shopNow(timeZone, Date.now());
+  return onShopDatabase(kind, 'shop', timeZone, log, async ({ postgres, target, now, startApiServer }) => {
     const today = now.date;
 
     const { opened, catalog } = await openShopDatabase(target);
@@ -349,7 +339,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
     }
     log(`shop (${kind}): seeded ${seed.appointments.toLocaleString('en')} appointments in ${(seed.durationMs / 1000).toFixed(1)} s`);
 
-    server = await startServer({ accessTokenTtl: '1h', workDir: work, databaseUrl: postgres?.url ?? null, staticDir: null, env: { NODE_ENV: 'production', DEMO_DATA: '0', SHOP_TIME_ZONE: timeZone } });
+    const server = await startApiServer();
     const admin = await loginUser(server.apiBase, server.admin.email, server.admin.password);
     const { customers, ms: loginsMs } = await signInCustomers(server.apiBase);
 
@@ -364,7 +354,6 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
     log(`shop (${kind}): ${steady.bookingsPerSecond} bookings/s (${steady.created} in ${steady.durationS} s, ${steady.non201} non-201)`);
     const loadEnd = currentLoadAverage();
     await server.stop();
-    server = null;
 
     return {
       kind,
@@ -381,11 +370,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
       sustained: steady,
       plans,
     };
-  } finally {
-    await server?.stop().catch(() => undefined);
-    await postgres?.stop().catch(() => undefined);
-    removeTempDir(work);
-  }
+  });
 }
 
 /**
@@ -394,22 +379,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
  */
 export async function runShop(log: Log): Promise<ShopSection> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const kinds = benchDatabasesFrom('BENCH_SHOP_DATABASES');
   const passwordHash = await hashPassword(SHOP_DATASET.password);
-  const databases: ShopDatabaseOutcome[] = [];
-  for (const kind of kinds) {
-    const unavailable = kind === 'postgresql' ? postgresUnavailable() : null;
-    if (unavailable) {
-      log(`shop: skipping PostgreSQL: ${unavailable}`);
-      databases.push({ kind, database: LABEL[kind], skipped: unavailable });
-      continue;
-    }
-    try {
-      databases.push(await runOnDatabase(kind, timeZone, passwordHash, log));
-    } catch (error) {
-      console.error(`[bench] shop on ${kind} failed:`, error);
-      databases.push({ kind, database: LABEL[kind], error: error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error) });
-    }
-  }
+  const databases = await runOnEachDatabase('BENCH_SHOP_DATABASES', 'shop', log, (kind) => runOnDatabase(kind, timeZone, passwordHash, log));
   return { timeZone, dataset: SHOP_DATASET, load: SHOP_LOAD, databases };
 }

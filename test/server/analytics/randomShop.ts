@@ -24,18 +24,6 @@ function nextId(): string {
   return `00000000-0000-4000-8000-${lastId.toString(16).padStart(12, '0')}`;
 }
 
-/** mulberry32: a seeded PRNG, so a failure can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SERVICE_TYPES = ['FULL_SERVICE', 'OIL_CHANGE', 'BRAKE_INSPECTION', 'TIRE_ROTATION', 'BATTERY_CHECK', 'AIR_FILTER_REPLACEMENT'];
 const STATUSES = ['PENDING', 'CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 const REVIEW_STATES = ['SUBMITTED', 'APPROVED', 'REJECTED'] as const;

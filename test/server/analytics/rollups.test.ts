@@ -7,7 +7,8 @@ import { call } from '../helpers/http';
 import { CENTERS, day, type Shop, SHOP_TODAY, SHOP_ZONE, startShop } from '../helpers/shop';
 import { usingPostgres } from '../helpers/testApp';
 import { expectedReport, expectedRollups, roundRatios, storedRollups } from './recompute';
-import { prng, RandomShop } from './randomShop';
+import { prng } from '../../../bench/lib/prng';
+import { RandomShop } from './randomShop';
 
 /**
  * Property: after any history of changes to appointments and time logs — random inserts, updates of every column
