@@ -83,7 +83,9 @@ export async function applySchemaObjects(db: Db, files: readonly SchemaObjectFil
         try {
           await sql.raw(statement).execute(trx);
         } catch (error) {
-          throw new Error(`Schema object ${file.name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          // Read the message without instanceof: PGlite's errors may come from another realm (the tests load it natively).
+          const message = typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+          throw new Error(`Schema object ${file.name} failed: ${message}`, { cause: error });
         }
       }
       await trx

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../../server/src/config';
@@ -15,6 +16,7 @@ import { migrateToLatest } from '../../../server/src/db/migrate';
 import { discoverSchemaObjects } from '../../../server/src/db/objects';
 import type { Db } from '../../../server/src/db/schema';
 import { DEMO_PASSWORD } from '../../../server/src/demo/seed';
+import { jobMail, notificationText } from '../../../server/src/notifications/texts';
 import { startSmtpServer, type TestSmtpServer } from '../mail/smtpServer';
 import { when } from '../notifications/helpers';
 import { call, type Json } from '../helpers/http';
@@ -62,6 +64,95 @@ const project = (rows: Record<string, unknown>[], like: Record<string, unknown> 
 const countsSomething = (table: string) => (row: Record<string, unknown>) =>
   !table.startsWith('analytics_') || table === 'analytics_jobs' || table === 'analytics_settings' || ['bookings', 'jobs', 'logged_seconds'].some((column) => Number(row[column] ?? 0) !== 0);
 
+class RolledBack extends Error {}
+
+/** What a scenario's changes wrote: [user, kind, title, message] and [user, kind, recipient, subject, text]. */
+interface Told {
+  notifications: (string | null)[][];
+  mails: (string | null)[][];
+}
+
+/**
+ * Every kind of notification and job e-mail for every audience, with and without an actor, make and model, written
+ * by the database's own triggers in a transaction that is rolled back; the texts as the rows hold them or, for rows
+ * that hold facts, as the server words them.
+ */
+async function everyKindOfNews(db: Db): Promise<Told> {
+  let told: Told | undefined;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const id = async (email: string) => (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+      const [customer, admin, nimal, kasun] = await Promise.all(['customer@carcare.demo', 'admin@carcare.demo', 'nimal@carcare.demo', 'kasun@carcare.demo'].map(id));
+      const corolla = (await trx.selectFrom('vehicles').select('id').where('plate', '=', 'CAB-4821').executeTakeFirstOrThrow()).id;
+      const plateOnly = randomUUID();
+      let minute = 0;
+      const at = () => new Date(Date.UTC(2031, 0, 1, 10, (minute += 1))).toISOString();
+      await sql`INSERT INTO vehicles (id, customer_id, plate, created_at) VALUES (${plateOnly}, ${customer}, 'ONLY-PLATE', ${at()})`.execute(trx);
+      const as = (actor: string) => sql`SELECT set_config('carcare.actor', ${actor}, true)`.execute(trx);
+      const book = async (vehicle: string, service: string, centre: number, date: string, slot: string) => {
+        const job = randomUUID();
+        const now = at();
+        await sql`
+          INSERT INTO appointments (id, status, customer_id, vehicle_id, service_type, center_id, date, slot, bay, created_at, updated_at)
+          VALUES (${job}, 'PENDING', ${customer}, ${vehicle}, ${service}, ${`c0000000-0000-4000-8000-00000000000${centre}`}, ${date}, ${slot}, 1, ${now}, ${now})`.execute(trx);
+        return job;
+      };
+      const change = (job: string, set: string) => sql`UPDATE appointments SET ${sql.raw(set)}, version = version + 1, updated_at = ${at()} WHERE id = ${job}`.execute(trx);
+
+      await as(customer);
+      const first = await book(plateOnly, 'OIL_CHANGE', 1, '2031-01-06', '09:00');
+      await as(admin);
+      await change(first, `status = 'CONFIRMED', assigned_employee_id = '${nimal}'`);
+      await as(customer);
+      await change(first, `date = '2031-01-07', slot = '10:00'`);
+      await as(nimal);
+      await change(first, `status = 'IN_PROGRESS', stage = 'IN_PROGRESS', started_at = '2031-01-07T16:00:00Z'`);
+      await change(first, `stage = 'AWAITING_PARTS'`);
+      await change(first, `status = 'COMPLETED', stage = NULL, completed_at = '2031-01-07T17:00:00Z'`);
+
+      await as(customer);
+      const second = await book(corolla, 'FULL_SERVICE', 2, '2031-01-08', '14:00');
+      await as(admin);
+      await change(second, `status = 'CONFIRMED', assigned_employee_id = '${kasun}'`);
+      // Moved to a time its technician is busy: taken off them, back to PENDING.
+      await as(customer);
+      await change(second, `status = 'PENDING', assigned_employee_id = NULL, date = '2031-01-09', slot = '15:00'`);
+
+      await as(customer);
+      const third = await book(corolla, 'BATTERY_CHECK', 3, '2031-01-10', '11:00');
+      await as(admin);
+      await change(third, `status = 'CONFIRMED', assigned_employee_id = '${kasun}'`);
+      await as(customer);
+      await change(third, `status = 'CANCELLED', cancelled_at = '2031-01-02T09:00:00Z'`);
+
+      const fourth = await book(corolla, 'TIRE_ROTATION', 1, '2031-01-11', '16:00');
+      await as('');
+      await change(fourth, `status = 'CANCELLED', cancelled_at = '2031-01-02T10:00:00Z'`);
+
+      const jobs = [first, second, third, fourth];
+      const notifications = await sql<Record<string, never>>`
+        SELECT to_jsonb(n) AS row FROM notifications n WHERE appointment_id IN (${sql.join(jobs)}) ORDER BY created_at, user_id, kind`.execute(trx);
+      const mails = await sql<Record<string, never>>`
+        SELECT to_jsonb(o) AS row FROM email_outbox o WHERE appointment_id IN (${sql.join(jobs)}) ORDER BY created_at, kind`.execute(trx);
+      told = {
+        notifications: notifications.rows.map(({ row }: Json) => {
+          const { title, message } = notificationText({ audience: null, params: null, ...row });
+          return [row.user_id, row.kind, title, message];
+        }),
+        mails: mails.rows.map(({ row }: Json) => {
+          const { subject, text } = row.params ? jobMail(row.kind, row.params) : { subject: row.subject, text: row.text_body };
+          return [row.user_id, row.kind, row.recipient, subject, text];
+        }),
+      };
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return told!;
+}
+
 describe('a database made by f73f42c', () => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
@@ -85,6 +176,13 @@ describe('a database made by f73f42c', () => {
   it('migrates with every row intact, applies every sql/ file once and records it, and a second run applies nothing', async () => {
     const opened = await open();
     try {
+      const oldNews = await everyKindOfNews(opened.db);
+      expect(new Set(oldNews.notifications.map(([, kind, title]) => `${kind}: ${title}`)).size).toBe(8);
+      for (const variant of ['for their ONLY-PLATE on', 'no longer assigned to you.', 'needs a technician again.', 'cancelled by Amaya Jayasinghe. It is off', 'Downtown Workshop was cancelled.']) {
+        expect([variant, oldNews.notifications.some(([, , , message]) => message?.includes(variant))]).toEqual([variant, true]);
+      }
+      const mailed = ['BOOKING_RECEIVED', 'JOB_ASSIGNED', 'JOB_STARTED', 'JOB_AWAITING_PARTS', 'JOB_COMPLETED', 'BOOKING_RECEIVED', 'JOB_ASSIGNED', 'BOOKING_RECEIVED', 'JOB_ASSIGNED', 'BOOKING_RECEIVED'];
+      expect(oldNews.mails.map(([, kind]) => kind)).toEqual(mailed);
       before = await everyRow(opened.db);
       expect(before.notifications).toHaveLength(19);
       expect(before.email_outbox).toHaveLength(4);
@@ -109,6 +207,9 @@ describe('a database made by f73f42c', () => {
       expect(after.schema_objects.map((row) => [row.name, row.checksum])).toEqual(
         files.map((file) => [file.name, file.checksum]).sort(([a], [b]) => (a < b ? -1 : 1)),
       );
+
+      // The same changes now: the server words every sentence as the database did.
+      expect(await everyKindOfNews(opened.db)).toEqual(oldNews);
 
       expect(await migrateToLatest(opened.db)).toEqual({ migrations: [], objects: [] });
       expect((await everyRow(opened.db)).schema_objects).toEqual(after.schema_objects);
