@@ -64,6 +64,30 @@ const project = (rows: Record<string, unknown>[], like: Record<string, unknown> 
 const countsSomething = (table: string) => (row: Record<string, unknown>) =>
   !table.startsWith('analytics_') || table === 'analytics_jobs' || table === 'analytics_settings' || ['bookings', 'jobs', 'logged_seconds'].some((column) => Number(row[column] ?? 0) !== 0);
 
+/**
+ * The schema as definitions: columns, constraints, indexes, functions and triggers of the current schema, with its
+ * name left out (test schemas on PostgreSQL differ).
+ */
+async function schemaOf(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ definition: string }>`
+    SELECT format('column %s.%s %s %s %s %s', table_name, column_name, ordinal_position, data_type, is_nullable, column_default) AS definition
+      FROM information_schema.columns WHERE table_schema = current_schema()
+    UNION ALL
+    SELECT format('constraint %s %s %s', t.relname, c.conname, pg_get_constraintdef(c.oid))
+      FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid WHERE t.relnamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT format('index %s', pg_get_indexdef(i.indexrelid))
+      FROM pg_index i JOIN pg_class t ON t.oid = i.indrelid WHERE t.relnamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT format('function %s', pg_get_functiondef(p.oid)) FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT format('trigger %s', pg_get_triggerdef(g.oid))
+      FROM pg_trigger g JOIN pg_class t ON t.oid = g.tgrelid WHERE t.relnamespace = current_schema()::regnamespace AND NOT g.tgisinternal`.execute(db);
+  const { rows: names } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const schema = new RegExp(`\\b${names[0].schema}\\.`, 'g');
+  return rows.map((row) => row.definition.replace(schema, '')).sort();
+}
+
 class RolledBack extends Error {}
 
 /** What a scenario's changes wrote: [user, kind, title, message] and [user, kind, recipient, subject, text]. */
@@ -213,6 +237,19 @@ describe('a database made by f73f42c', () => {
 
       expect(await migrateToLatest(opened.db)).toEqual({ migrations: [], objects: [] });
       expect((await everyRow(opened.db)).schema_objects).toEqual(after.schema_objects);
+
+      // The same schema as a database made new today, definition for definition.
+      const fresh = await createTestDatabase();
+      const made = await openDatabase(loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ...fresh.env }), () => undefined);
+      try {
+        await migrateToLatest(made.db);
+        const upgraded = await schemaOf(opened.db);
+        expect(upgraded.filter((definition) => definition.startsWith('trigger ')).length).toBeGreaterThan(10);
+        expect(upgraded).toEqual(await schemaOf(made.db));
+      } finally {
+        await made.close();
+        await fresh.dispose();
+      }
     } finally {
       await opened.close();
     }
