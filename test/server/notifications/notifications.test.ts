@@ -1,5 +1,5 @@
 /**
- * Stored notifications (issue 16): written by the database with each change of a job, one per recipient, through
+ * Stored notifications: written by the database with each change of a job, one per recipient, through
  * the real API flows; and the endpoints that list and mark them.
  */
 import { sql } from 'kysely';
