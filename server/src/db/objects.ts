@@ -6,14 +6,10 @@ import type { Db } from './schema';
 import { splitStatements } from './sqlText';
 
 /**
- * The replaceable objects of the schema: trigger functions, triggers, views, and the CHECK constraints built from
- * the contract's lists. Each domain keeps its own in `server/src/<domain>/sql/`, found there at start (nothing lists
- * them): `NN_name.sql`, statements as written (CREATE OR REPLACE …, DROP … IF EXISTS …), or `NN_name.ts`, which
- * exports `statements: string[]` built in TypeScript. A file is applied again only when its checksum changed.
- *
- * Order: by NN, then domain folder, then file name — 10 constraints, 20 functions other files call, 30 triggers and
- * their functions, 40 views. A file may use every table and whatever the files before it create. To drop an object
- * that is renamed or no longer used, add `DROP … IF EXISTS` to a `00_retired.sql` of its domain (first in the order).
+ * Trigger functions, triggers, views and the contract's CHECK lists, kept by each domain in server/src/<domain>/sql/
+ * (found at start, listed nowhere): NN_name.sql (CREATE OR REPLACE …, DROP … IF EXISTS …) or NN_name.ts exporting
+ * `statements`. Order: NN, then domain, then file — 10 checks, 20 shared functions, 30 triggers, 40 views; a file may
+ * use every table and what sorts before it. A 00_retired.sql drops what was renamed or removed.
  */
 export interface SchemaObjectFile {
   /** `<domain>/<file>`: its row in schema_objects. */
