@@ -1,5 +1,5 @@
 /**
- * Stored notifications (issue 16): one row per recipient, written in the same transaction as the change it tells
+ * Stored notifications: one row per recipient, written in the same transaction as the change it tells
  * of, and announced on the live stream as `notification.created`.
  * - GET /api/notifications?limit=&cursor= (any signed-in user: their own, newest first) → NotificationPage
  * - POST /api/notifications/:id/read → Notification (someone else's id: 404 "Notification not found")
@@ -26,6 +26,14 @@ export const NOTIFICATION_KINDS = [
   'BOOKING_RESCHEDULED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Whom a notification was written for: its wording depends on it (the technician's "New job assigned"). */
+export const NOTIFICATION_AUDIENCES = ['ADMINS', 'TECHNICIAN', 'CUSTOMER'] as const;
+export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/** An outbox e-mail: PENDING until the SMTP server takes it (SENT) or its attempts run out (FAILED). */
+export const MAIL_STATES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
 
 export const NOTIFICATION_MESSAGES = { notFound: 'Notification not found' } as const;
 

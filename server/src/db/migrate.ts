@@ -1,53 +1,53 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { applySchemaObjects, discoverSchemaObjects } from './objects';
 import type { Db } from './schema';
-import * as init from './migrations/0001_init';
-import * as shop from './migrations/0002_shop';
-import * as staff from './migrations/0005_staff';
-import * as limits from './migrations/0003_limits';
-import * as oauthCodes from './migrations/0004_oauth_codes';
-import * as jobHistory from './migrations/0006_job_history';
-import * as timeLogReview from './migrations/0007_timelog_review';
-import * as contact from './migrations/0008_contact';
-import * as analytics from './migrations/0009_analytics';
-import * as notifications from './migrations/0010_notifications';
-import * as liveEvents from './migrations/0011_live_events';
-import * as tracking from './migrations/0012_tracking';
+
+const MIGRATIONS_DIR = join(__dirname, 'migrations');
+const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.ts$/;
 
 /**
- * Versioned migrations, applied in name order at start. Listed statically (rather than read from the folder)
- * so they work the same under tsx, jest and any bundler. Add new files as `000N_name.ts` and list them here.
+ * The numbered migrations (tables, indexes, constraints, data), every `NNNN_name.ts` of migrations/, applied in
+ * name order. Read with require, which tsx (start, serve) and jest (ts-jest) both give .ts files.
  */
-const migrations: Record<string, Migration> = {
-  '0001_init': init,
-  '0002_shop': shop,
-  '0005_staff': staff,
-  '0003_limits': limits,
-  '0004_oauth_codes': oauthCodes,
-  '0006_job_history': jobHistory,
-  '0007_timelog_review': timeLogReview,
-  '0008_contact': contact,
-  '0009_analytics': analytics,
-  '0010_notifications': notifications,
-  '0011_live_events': liveEvents,
-  '0012_tracking': tracking,
-};
+export function discoverMigrations(dir = MIGRATIONS_DIR): Record<string, Migration> {
+  const migrations: Record<string, Migration> = {};
+  for (const file of readdirSync(dir).sort()) {
+    const name = MIGRATION_FILE.exec(file)?.[1];
+    if (!name) throw new Error(`migrations/${file}: name it NNNN_name.ts`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const migration = require(join(dir, file)) as Partial<Migration>;
+    if (typeof migration.up !== 'function') throw new Error(`migrations/${file} must export up()`);
+    migrations[name] = migration as Migration;
+  }
+  return migrations;
+}
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => discoverMigrations() };
 
 /**
  * Held (a session-level advisory lock) while migrating, so servers starting together on one database migrate one
- * after another, and nothing that takes it too (the tests' schema clean-up) changes the catalogue while Kysely
- * reads it: its look-up of the migration tables lists every schema's tables, and a schema dropped meanwhile fails
- * that query ("schema … does not exist").
+ * after another, and the tests' schema clean-up never drops a schema while Kysely lists every schema's tables.
  */
 export const MIGRATION_LOCK_KEY = 4_172_903_118;
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  await db.connection().execute(async (connection) => {
+export interface MigrationReport {
+  /** Numbered migrations applied by this call. */
+  migrations: string[];
+  /** sql/ files applied by this call (db/objects.ts). */
+  objects: string[];
+}
+
+/** The numbered migrations, then the replaceable objects whose files changed, under one lock. */
+export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  // Read before the lock: a file that cannot be read fails the start before anything is written.
+  const objectFiles = discoverSchemaObjects();
+  return db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`.execute(connection);
     try {
-      // Kysely looks its bookkeeping tables up across all schemas unless told which one: name the current schema
-      // (first in search_path), so several installations can share one database in separate schemas.
+      // Kysely looks its bookkeeping tables up in every schema unless told which: several installations may share
+      // one database in separate schemas.
       const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(connection);
       const migrator = new Migrator({ db: connection, provider, migrationTableSchema: rows[0]?.schema ?? undefined });
       const { error, results } = await migrator.migrateToLatest();
@@ -55,6 +55,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
       if (error) {
         throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed`, { cause: error });
       }
+      const objects = await applySchemaObjects(connection, objectFiles);
+      return { migrations: (results ?? []).map((result) => result.migrationName), objects };
     } finally {
       await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`.execute(connection);
     }

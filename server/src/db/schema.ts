@@ -1,9 +1,10 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Role } from '../contract/auth';
-import type { NotificationKind } from '../contract/notifications';
+import type { MailState, NotificationAudience, NotificationKind } from '../contract/notifications';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
+import type { NotificationFacts } from '../notifications/texts';
 
 export { ROLES, type Role } from '../contract/auth';
 
@@ -42,7 +43,7 @@ export interface UsersTable {
   approved_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** E-mail about their jobs (issue 16, migration 0010): on unless the user turned it off in their profile. */
+  /** E-mail about their jobs (migration 0010): on unless the user turned it off in their profile. */
   email_notifications: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
@@ -211,30 +212,39 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
-/** One notification per recipient (migration 0010), written by the job-history trigger; `read_at` NULL: unread. */
+/**
+ * One notification per recipient (migrations 0010, 0014), written by the job-history trigger; `read_at` NULL:
+ * unread. Its audience and facts are worded by notifications/texts.ts; rows of an older server hold their text.
+ */
 export interface NotificationsTable {
   id: ColumnType<string, string | undefined, never>;
   user_id: string;
   kind: NotificationKind;
+  audience: ColumnType<NotificationAudience | null, NotificationAudience | null | undefined, never>;
   appointment_id: string | null;
-  title: string;
-  message: string;
+  params: ColumnType<NotificationFacts | null, never, never>;
+  title: ColumnType<string | null, string | null | undefined, never>;
+  message: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
   read_at: NullableTimestamp;
 }
 
-/** The e-mail outbox (migration 0010): written with the change, sent by server/src/mail/worker.ts. */
+/**
+ * The e-mail outbox (migrations 0010, 0014): written with the change, sent by server/src/mail/worker.ts. The facts
+ * (`params`) are worded when it is sent; rows of an older server hold their subject and text.
+ */
 export interface EmailOutboxTable {
   id: ColumnType<string, string | undefined, never>;
   user_id: string | null;
   appointment_id: string | null;
-  kind: string;
+  kind: NotificationKind;
   recipient: string;
-  subject: string;
-  text_body: string;
+  params: ColumnType<NotificationFacts | null, never, never>;
+  subject: ColumnType<string | null, string | null | undefined, never>;
+  text_body: ColumnType<string | null, string | null | undefined, never>;
   html_body: ColumnType<string | null, string | null | undefined, string | null>;
   message_id: ColumnType<string, string | undefined, never>;
-  state: ColumnType<'PENDING' | 'SENT' | 'FAILED', 'PENDING' | 'SENT' | 'FAILED' | undefined, 'PENDING' | 'SENT' | 'FAILED'>;
+  state: ColumnType<MailState, MailState | undefined, MailState>;
   attempts: ColumnType<number, number | undefined, number | RawBuilder<number>>;
   next_attempt_at: Timestamp;
   locked_until: NullableTimestamp;
@@ -242,6 +252,13 @@ export interface EmailOutboxTable {
   sent_at: NullableTimestamp;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+/** The sql/ files applied, with their checksums (migration 0013, db/objects.ts). */
+export interface SchemaObjectsTable {
+  name: string;
+  checksum: string;
+  applied_at: ColumnType<Date, string | undefined, string | RawBuilder<string>>;
 }
 
 export interface Database {
@@ -261,6 +278,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
+  schema_objects: SchemaObjectsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -113,7 +113,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
     await sql`SELECT pg_advisory_xact_lock(hashtextextended('carcare:demo-seed', 0))`.execute(trx);
     const existing = await trx.selectFrom('users').select('id').where('email', '=', demoCustomer).executeTakeFirst();
     if (existing) return { seeded: false };
-    // A whole workshop's past written at once: no notification or e-mail per history entry (migration 0010) —
+    // A whole workshop's past written at once: no notification or e-mail per history entry —
     // only the few picked by `notify` below, and no e-mail to the made-up customers.
     await silenceNotifications(trx);
     const notified: { appointmentId: string; event: JobHistoryEvent }[] = [];

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Names who makes the changes of this transaction, for the job history (migration 0006): the history triggers
+ * Names who makes the changes of this transaction, for the job history: its triggers (sql/30_job_history.sql)
  * read it with `current_setting('carcare.actor', true)`. Transaction-local (`set_config(…, true)`), so it ends
  * with the transaction and never leaks to the next user of a pooled connection. Call it inside the transaction,
  * before the change.

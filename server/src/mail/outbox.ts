@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isoAt } from '../clock';
+import type { NotificationKind } from '../contract/notifications';
 import type { Db } from '../db/schema';
+import { jobMail, type NotificationFacts } from '../notifications/texts';
 
 /**
- * The e-mail outbox (migration 0010): rows written by the job-history trigger in the change's own transaction,
- * claimed and sent by the worker (worker.ts). The rules that make it safe with any number of workers:
+ * The e-mail outbox: rows written by the job-history trigger in the change's own transaction, claimed and sent by
+ * the worker (worker.ts), worded when claimed (notifications/texts.ts). The rules that make it safe with any number of workers:
  * - A worker claims due PENDING rows with `FOR UPDATE SKIP LOCKED` and gives each a lease (`locked_until`, and a
  *   `lease_token` of its own): no other worker takes the row until the lease has run out — so two never send one
  *   row at once, and the row of a worker that died mid-send is sent again once its lease is over.
@@ -63,7 +65,17 @@ export class Outbox {
        WHERE state = 'PENDING' AND attempts >= ${maxAttempts} AND next_attempt_at <= ${now}::timestamptz
          AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)`.execute(this.db);
     const leaseToken = randomUUID();
-    const { rows } = await sql<{ id: string; recipient: string; subject: string; text_body: string; html_body: string | null; message_id: string; kind: string; attempts: number }>`
+    const { rows } = await sql<{
+      id: string;
+      recipient: string;
+      params: NotificationFacts | null;
+      subject: string | null;
+      text_body: string | null;
+      html_body: string | null;
+      message_id: string;
+      kind: NotificationKind;
+      attempts: number;
+    }>`
       UPDATE email_outbox o
          SET locked_until = ${isoAt(nowMs + leaseMs)}::timestamptz, lease_token = ${leaseToken}::uuid, attempts = o.attempts + 1
         FROM (
@@ -75,14 +87,16 @@ export class Outbox {
            FOR UPDATE SKIP LOCKED
         ) due
        WHERE o.id = due.id
-      RETURNING o.id, o.recipient, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
+      RETURNING o.id, o.recipient, o.params, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
     const row = rows[0];
     if (!row) return null;
+    // A mail of an older server holds its text (the table's CHECK: text or facts).
+    const { subject, text } = row.params === null ? { subject: row.subject ?? '', text: row.text_body ?? '' } : jobMail(row.kind, row.params);
     return {
       id: row.id,
       recipient: row.recipient,
-      subject: row.subject,
-      textBody: row.text_body,
+      subject,
+      textBody: text,
       htmlBody: row.html_body,
       messageId: row.message_id,
       kind: row.kind,

@@ -5,20 +5,18 @@ import { type Notification, NOTIFICATION_MESSAGES, type NotificationListQuery, t
 import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
 import { HttpError } from '../plugins/errors';
+import { notificationText, type StoredNotification } from './texts';
 
 /** A notification's `created_at` as its cursor holds it: UTC with microseconds, so no two instants print alike. */
 const SORT_AT = sql<string>`to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const isSortAt = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** What a notification is read as (listed, or returned once marked read). */
-const COLUMNS = ['n.id', 'n.kind', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at'] as const;
+const COLUMNS = ['n.id', 'n.kind', 'n.audience', 'n.params', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at'] as const;
 
-interface NotificationRow {
+interface NotificationRow extends StoredNotification {
   id: string;
-  kind: Notification['kind'];
   appointment_id: string | null;
-  title: string;
-  message: string;
   created_at: Date;
   read_at: Date | null;
 }
@@ -28,16 +26,15 @@ function toNotification(row: NotificationRow): Notification {
     id: row.id,
     kind: row.kind,
     appointmentId: row.appointment_id,
-    title: row.title,
-    message: row.message,
+    ...notificationText(row),
     createdAt: toIso(row.created_at),
     readAt: row.read_at === null ? null : toIso(row.read_at),
   };
 }
 
 /**
- * A user's own notifications (written by the database, migration 0010): every query names the user, so another
- * person's notification is simply not found.
+ * A user's own notifications (written by the database: notifications/sql/30_notify.sql): every query names the
+ * user, so another person's notification is simply not found.
  */
 export class Notifications {
   constructor(

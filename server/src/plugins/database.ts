@@ -25,7 +25,7 @@ export interface DatabaseOptions {
   config: AppConfig;
 }
 
-/** Opens the database, applies the migrations, and closes it with the app. */
+/** Opens the database, applies the migrations and the changed sql/ files, and closes it with the app. */
 export const database = fp<DatabaseOptions>(
   async (app, { config }) => {
     const opened = await openDatabase(
@@ -34,7 +34,8 @@ export const database = fp<DatabaseOptions>(
       (message, error) => (error === undefined ? app.log.warn(message) : app.log.warn({ err: error }, message)),
     );
     try {
-      await migrateToLatest(opened.db);
+      const applied = await migrateToLatest(opened.db);
+      if (applied.migrations.length > 0 || applied.objects.length > 0) app.log.info(applied, 'database schema updated');
     } catch (error) {
       await opened.close().catch(() => undefined);
       throw error;

@@ -1,9 +1,10 @@
 /**
- * Shared by the notifications and mail suites: a second admin, people's own notification lists, the outbox's rows,
- * and the texts the database writes (vehicle, date and slot as people read them).
+ * Shared by the notifications and mail suites: a second admin, people's own notification lists, the outbox's rows
+ * as they read once worded, and the texts' vehicle, date and slot as people read them.
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../server/src/auth/passwords';
+import { jobMail, notificationText } from '../../../server/src/notifications/texts';
 import { call, type Json } from '../helpers/http';
 import { login, type Person, type Shop } from '../helpers/shop';
 
@@ -60,26 +61,33 @@ export async function notificationsOf(shop: Shop, person: Person, query = ''): P
   return response.body;
 }
 
-/** `person`'s notifications about one job, oldest first, as [kind, title, message]. */
+/** `person`'s notifications about one job, oldest first, as [kind, title, message] (worded as the API words them). */
 export async function toldAbout(shop: Shop, person: Person, appointmentId: string): Promise<[string, string, string][]> {
   const rows = await shop.app.db
     .selectFrom('notifications')
-    .select(['kind', 'title', 'message'])
+    .select(['kind', 'audience', 'params', 'title', 'message'])
     .where('user_id', '=', person.id)
     .where('appointment_id', '=', appointmentId)
     .orderBy('created_at')
     .orderBy('kind')
     .execute();
-  return rows.map((row) => [row.kind, row.title, row.message]);
+  return rows.map((row) => {
+    const { title, message } = notificationText(row);
+    return [row.kind, title, message];
+  });
 }
 
-/** The outbox's mails about one job, oldest first. */
-export function mailsAbout(shop: Shop, appointmentId: string) {
-  return shop.app.db
+/** The outbox's mails about one job, oldest first, with the subject and text the worker sends. */
+export async function mailsAbout(shop: Shop, appointmentId: string) {
+  const rows = await shop.app.db
     .selectFrom('email_outbox')
-    .select(['user_id', 'kind', 'recipient', 'subject', 'text_body', 'message_id', 'state'])
+    .select(['user_id', 'kind', 'recipient', 'params', 'subject', 'text_body', 'message_id', 'state'])
     .where('appointment_id', '=', appointmentId)
     .orderBy('created_at')
     .orderBy('kind')
     .execute();
+  return rows.map(({ params, ...row }) => {
+    const worded = params === null ? { subject: row.subject, text: row.text_body } : jobMail(row.kind, params);
+    return { ...row, subject: worded.subject, text_body: worded.text };
+  });
 }

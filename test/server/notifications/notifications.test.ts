@@ -1,7 +1,8 @@
 /**
- * Stored notifications (issue 16): written by the database with each change of a job, one per recipient, through
+ * Stored notifications: written by the database with each change of a job, one per recipient, through
  * the real API flows; and the endpoints that list and mark them.
  */
+import { sql } from 'kysely';
 import { call, failure, type Json } from '../helpers/http';
 import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 import { anotherAdmin, mailsAbout, notificationsOf, toldAbout, when } from './helpers';
@@ -311,6 +312,30 @@ describe('GET /api/notifications, read, read all', () => {
     expect(after.items.map((item: Json) => item.readAt)).toEqual([readAt, new Date(shop.clock.now()).toISOString()]);
     // Someone else's read-all leaves mine alone (they had none unread).
     expect((await call(shop.app, 'POST', '/api/notifications/read-all', { token: technician.token })).body).toEqual({ unreadCount: 0 });
+  });
+
+  it('reads a notification an older server stored with its text as it was stored, next to ones worded now', async () => {
+    const customer = await signUp(shop.app, 'CUSTOMER');
+    const technician = await approvedTechnician(shop);
+    const job = await assigned(shop, customer, technician, { vehicleId: await vehicle(customer, plate(), 'Kia', 'Rio'), ...nextSlot() });
+    shop.clock.advance(1000);
+    const at = new Date(shop.clock.now()).toISOString();
+    await sql`
+      INSERT INTO notifications (user_id, kind, appointment_id, title, message, created_at)
+      VALUES (${customer.id}, 'JOB_STARTED', ${job.id}, 'Work started', 'Work has started on your car, as an older server put it.', ${at})`.execute(shop.app.db);
+    const { items } = await notificationsOf(shop, customer);
+    expect(items.map((item: Json) => [item.kind, item.title, item.message])).toEqual([
+      ['JOB_STARTED', 'Work started', 'Work has started on your car, as an older server put it.'],
+      ['JOB_ASSIGNED', 'Technician assigned', expect.stringMatching(/^Technician \d+ will work on your Kia Rio \(NTF-\d+\): Oil Change on /)],
+    ]);
+    const read = await call(shop.app, 'POST', `/api/notifications/${items[0].id}/read`, { token: customer.token });
+    expect(read.body).toMatchObject({ title: 'Work started', message: 'Work has started on your car, as an older server put it.' });
+    // A row holds its text or its facts, never both.
+    await expect(
+      sql`
+        INSERT INTO notifications (user_id, kind, audience, title, message, params, created_at)
+        VALUES (${customer.id}, 'JOB_STARTED', 'CUSTOMER', 'Work started', 'Both.', '{}'::jsonb, ${at})`.execute(shop.app.db),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'notifications_stored_or_facts' });
   });
 
   it('works for every role, a technician awaiting approval too; 401 signed out; 400 for a bad id or cursor', async () => {

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../../server/src/db/migrate';
 import * as jobHistory from '../../../server/src/db/migrations/0006_job_history';
 import { call, type Json } from '../helpers/http';
 import { approvedTechnician, type Person, type Shop, signUp, SLOTS, day, startShop } from '../helpers/shop';
+import { reapplySchemaObjects } from '../helpers/schemaObjects';
 import { createTestDatabase, TEST_JWT_SECRET } from '../helpers/testApp';
 import { historyOf, type HistoryRow } from './helpers';
 
@@ -232,6 +233,7 @@ describe('migration 0006', () => {
       await insertJobs('00000000-0000-4000-8000-0000000001a', 10);
 
       await jobHistory.up(untyped);
+      await reapplySchemaObjects(db);
       // After the migration: the same jobs inserted whole (as the demo seed does) on another day.
       await insertJobs('00000000-0000-4000-8000-0000000002b', 11);
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
-// Migrations receive Kysely<unknown>: they must not depend on the current TypeScript schema.
+// Migrations receive Kysely<unknown>: they must not depend on the current TypeScript schema. The CHECKs of
+// columns whose values are a list of the contract (here users.role) are built from it: <domain>/sql/10_checks.ts.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE users (
@@ -10,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       full_name     text NOT NULL,
       phone_number  text NOT NULL DEFAULT '',
       address       text NOT NULL DEFAULT '',
-      role          text NOT NULL CHECK (role IN ('CUSTOMER', 'EMPLOYEE', 'ADMIN')),
+      role          text NOT NULL,
       department    text,
       employee_id   text,
       google_sub    text,

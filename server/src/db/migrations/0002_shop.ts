@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
  * - a vehicle has one job per date and slot; a technician has one job per date and slot;
  * - a job's status, stage, technician and timestamps agree with each other;
  * - a technician's time logs never overlap.
- * Cancelled jobs free their bay, vehicle and technician (the unique indexes are partial).
+ * Cancelled jobs free their bay, vehicle and technician (the unique indexes are partial). The slot-capacity trigger
+ * is appointments/sql/30_bay_capacity.sql; the status and stage lists, appointments/sql/10_checks.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // btree_gist: equality on a uuid inside a GiST exclusion constraint (time_logs_no_overlap).
@@ -82,8 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE appointments (
       id                   uuid PRIMARY KEY,
       version              integer NOT NULL DEFAULT 1 CHECK (version >= 1),
-      status               text NOT NULL CHECK (status IN ('PENDING', 'CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED')),
-      stage                text CHECK (stage IN ('IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK')),
+      status               text NOT NULL,
+      stage                text,
       customer_id          uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       vehicle_id           uuid NOT NULL,
       service_type         text NOT NULL REFERENCES service_types (code),
@@ -120,21 +121,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX appointments_technician_idx ON appointments (assigned_employee_id, date, slot, id) WHERE assigned_employee_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX appointments_customer_idx ON appointments (customer_id, date, slot, id)`.execute(db);
 
-  // Slot capacity: a job's bay must exist in its centre (CHECK constraints cannot look at another table).
-  await sql`
-    CREATE FUNCTION appointments_bay_within_capacity() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF NEW.bay > (SELECT bays FROM service_centers WHERE id = NEW.center_id) THEN
-        RAISE EXCEPTION 'bay % is beyond the capacity of service centre %', NEW.bay, NEW.center_id
-          USING ERRCODE = 'check_violation', CONSTRAINT = 'appointments_bay_within_capacity';
-      END IF;
-      RETURN NEW;
-    END
-    $$`.execute(db);
-  await sql`
-    CREATE TRIGGER appointments_bay_within_capacity BEFORE INSERT OR UPDATE OF bay, center_id ON appointments
-      FOR EACH ROW EXECUTE FUNCTION appointments_bay_within_capacity()`.execute(db);
-
   await sql`
     CREATE TABLE time_logs (
       id             uuid PRIMARY KEY,
@@ -155,7 +141,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE time_logs`.execute(db);
   await sql`DROP TABLE appointments`.execute(db);
-  await sql`DROP FUNCTION appointments_bay_within_capacity()`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS appointments_bay_within_capacity()`.execute(db);
   await sql`DROP TABLE vehicles`.execute(db);
   await sql`DROP TABLE service_centers`.execute(db);
   await sql`DROP TABLE time_slots`.execute(db);

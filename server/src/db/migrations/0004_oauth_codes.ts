@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Google sign-in hands the SPA a one-time code instead of tokens (issue 18). Only SHA-256 hashes are stored:
+ * Google sign-in hands the SPA a one-time code instead of tokens. Only SHA-256 hashes are stored:
  * of the code, and of the browser-binding value kept in an HttpOnly cookie of the browser that ran the flow.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,18 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Time-log review (issue 17): an admin approves or rejects each technician's logged time.
+ * Time-log review: an admin approves or rejects each technician's logged time.
  * - `review_state`: SUBMITTED (new or edited by the technician), APPROVED (locked: the technician can no longer
  *   change or delete it) or REJECTED (with `review_reason`; editing it resubmits it, deleting it is allowed).
  * - `reviewed_by` / `reviewed_at`: the admin and time of the last decision (NULL while submitted).
  * - `version`: optimistic concurrency for the admin's decisions (`expectedVersion`), bumped on every change.
- * Logs written before this migration start as SUBMITTED.
+ * Logs written before this migration start as SUBMITTED. The states' CHECK: timeLogs/sql/10_checks.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE time_logs
-      ADD COLUMN review_state text NOT NULL DEFAULT 'SUBMITTED'
-        CONSTRAINT time_logs_review_state_check CHECK (review_state IN ('SUBMITTED', 'APPROVED', 'REJECTED')),
+      ADD COLUMN review_state text NOT NULL DEFAULT 'SUBMITTED',
       ADD COLUMN review_reason text
         CONSTRAINT time_logs_review_reason_length CHECK (review_reason IS NULL OR length(review_reason) <= 500),
       ADD COLUMN reviewed_by uuid REFERENCES users (id) ON DELETE SET NULL,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Contact messages and newsletter subscribers (issue 17).
+ * Contact messages and newsletter subscribers.
  * - `contact_messages`: what a visitor sent through the landing page's contact form (name, e-mail, subject — empty
  *   when left out — and message, trimmed, at most 100/254/150/5000 characters), when it arrived, and when and by
  *   which admin it was marked read (`read_at` NULL: unread). Nothing about the sender's connection is stored; the

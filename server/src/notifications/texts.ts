@@ -1,0 +1,132 @@
+import { format, parseISO } from 'date-fns';
+import type { NotificationAudience, NotificationKind } from '../contract/notifications';
+import { letter } from '../mail/texts';
+
+/**
+ * What notifications/sql/30_notify.sql stores with a notification and a job's e-mail (`params`): the facts their
+ * wording needs, as they were when it was written. Dates are `YYYY-MM-DD`, slots their labels.
+ */
+export interface NotificationFacts {
+  customer: string;
+  technician: string | null;
+  actor: string | null;
+  vehicle: { make: string | null; model: string | null; plate: string };
+  service: string;
+  centre: string;
+  centreAddress: string;
+  date: string;
+  slot: string;
+  /** RESCHEDULED only: where the job was and where it went. */
+  from: { date: string; slot: string } | null;
+  to: { date: string; slot: string } | null;
+  /** The move took the job off its technician (they had another job at the new time). */
+  technicianTakenOff: boolean;
+}
+
+/** "Toyota Corolla (CAB-4821)", or the plate alone, as the SPA's vehicleWithPlate writes it. */
+export function vehicleText({ make, model, plate }: NotificationFacts['vehicle']): string {
+  // Only spaces are trimmed, as PostgreSQL's btrim did when the database wrote these texts.
+  const name = [make, model]
+    .filter((part) => part !== null)
+    .join(' ')
+    .replace(/^ +| +$/g, '');
+  return name === '' ? plate : `${name} (${plate})`;
+}
+
+/** "Jun 4, 2030, 09:00-10:00 AM": the SPA's formatShortDate, then the slot's label. */
+export function whenText(date: string, slot: string): string {
+  return `${format(parseISO(date), 'MMM d, yyyy')}, ${slot}`;
+}
+
+export function notificationTitle(kind: NotificationKind, audience: NotificationAudience): string {
+  switch (kind) {
+    case 'BOOKING_RECEIVED':
+      return 'New booking';
+    case 'JOB_ASSIGNED':
+      return audience === 'TECHNICIAN' ? 'New job assigned' : 'Technician assigned';
+    case 'JOB_STARTED':
+      return 'Work started';
+    case 'JOB_AWAITING_PARTS':
+      return 'Awaiting parts';
+    case 'JOB_COMPLETED':
+      return 'Job completed';
+    case 'BOOKING_CANCELLED':
+      return 'Booking cancelled';
+    case 'BOOKING_RESCHEDULED':
+      return 'Booking rescheduled';
+  }
+}
+
+export function notificationMessage(kind: NotificationKind, audience: NotificationAudience, facts: NotificationFacts): string {
+  const vehicle = vehicleText(facts.vehicle);
+  const at = whenText(facts.date, facts.slot);
+  const { customer, service, centre } = facts;
+  switch (kind) {
+    case 'BOOKING_RECEIVED':
+      return `${customer} booked ${service} for their ${vehicle} on ${at} at ${centre}.`;
+    case 'JOB_ASSIGNED':
+      return audience === 'TECHNICIAN'
+        ? `${service} on ${customer}'s ${vehicle}, ${at} at ${centre}, is now assigned to you.`
+        : `${facts.technician ?? 'A technician'} will work on your ${vehicle}: ${service} on ${at} at ${centre}.`;
+    case 'JOB_STARTED':
+      return `Work has started on your ${vehicle}: ${service}.`;
+    case 'JOB_AWAITING_PARTS':
+      return `Your ${vehicle} is waiting for parts: ${service} will continue once they arrive.`;
+    case 'JOB_COMPLETED':
+      return `Your ${vehicle} is ready: ${service} is completed.`;
+    case 'BOOKING_CANCELLED':
+      return (
+        `${service} for ${customer}'s ${vehicle} on ${at} at ${centre} was cancelled${facts.actor ? ` by ${facts.actor}` : ''}.` +
+        (audience === 'TECHNICIAN' ? ' It is off your schedule.' : '')
+      );
+    case 'BOOKING_RESCHEDULED': {
+      const moved = `${service} for ${customer}'s ${vehicle} at ${centre} moved from ${movedText(facts.from)} to ${movedText(facts.to)}`;
+      if (!facts.technicianTakenOff) return `${moved}.`;
+      return audience === 'TECHNICIAN' ? `${moved}. You have another job at that time, so it is no longer assigned to you.` : `${moved} and needs a technician again.`;
+    }
+  }
+}
+
+function movedText(at: NotificationFacts['from']): string {
+  if (!at) throw new Error('A reschedule notification without its dates');
+  return whenText(at.date, at.slot);
+}
+
+/** A notification row as stored: facts to word (`params`), or the text an older server stored. */
+export interface StoredNotification {
+  kind: NotificationKind;
+  audience: NotificationAudience | null;
+  params: NotificationFacts | null;
+  title: string | null;
+  message: string | null;
+}
+
+export function notificationText(row: StoredNotification): { title: string; message: string } {
+  if (row.params === null || row.audience === null) return { title: row.title ?? '', message: row.message ?? '' };
+  return { title: notificationTitle(row.kind, row.audience), message: notificationMessage(row.kind, row.audience, row.params) };
+}
+
+/** The customer's e-mail about their job: subject and text. */
+export function jobMail(kind: NotificationKind, facts: NotificationFacts): { subject: string; text: string } {
+  const vehicle = vehicleText(facts.vehicle);
+  const at = whenText(facts.date, facts.slot);
+  const { service, centre } = facts;
+  const [subject, sentence] = ((): [string, string] => {
+    switch (kind) {
+      case 'BOOKING_RECEIVED':
+        return [`We received your booking: ${service} on ${at}`, 'We received your booking. We will let you know when a technician is assigned.'];
+      case 'JOB_ASSIGNED':
+        return [`Technician assigned: ${service} on ${at}`, `${facts.technician ?? 'A technician'} will work on your ${vehicle}.`];
+      case 'JOB_STARTED':
+        return [`Work started on your ${vehicle}`, `Work has started on your ${vehicle}.`];
+      case 'JOB_AWAITING_PARTS':
+        return [`Waiting for parts: your ${vehicle}`, `Your ${vehicle} is waiting for parts. The work will continue once they arrive.`];
+      case 'JOB_COMPLETED':
+        return [`Your ${vehicle} is ready`, `Your ${vehicle} is ready: ${service} is completed. You can collect it at ${centre}.`];
+      default:
+        throw new Error(`No e-mail is written for ${kind}`);
+    }
+  })();
+  const details = [`  Service: ${service}`, `  Vehicle: ${vehicle}`, `  When:    ${at}`, `  Where:   ${centre}, ${facts.centreAddress}`].join('\n');
+  return { subject, text: letter(facts.customer, `${sentence}\n\n${details}`) };
+}
