@@ -26,10 +26,10 @@ import { at, type AppointmentsTable, type Database, type Db } from '../db/schema
 import { staffStateOf } from '../employees/staff';
 import { actAs } from '../history/actor';
 import type { Viewer } from '../plugins/authenticate';
-import { HttpError, invalidField } from '../plugins/errors';
 import { addCalendarDays, shopInstant, shopNow } from '../shopTime';
 import { ownVehicleId, vehicleIdForPlate } from '../vehicles/queries';
-import { bookingTimeErrors, checkVersion, type FieldErrors, isChangeableBooking, type JobState, nextJobState, throwIfInvalid } from './rules';
+import { bookingTimeErrors, isChangeableBooking, type JobState, nextJobState } from './rules';
+import { checkVersion, ConflictError, type FieldErrors, invalidField, NotFoundError, throwIfInvalid } from '../domain/errors';
 import { transact } from '../db/transaction';
 
 type Trx = Transaction<Database>;
@@ -57,11 +57,11 @@ function visibleTo(viewer: Viewer) {
 
 /** Turns the database refusing a row into the contract's answer; anything else is rethrown. */
 function conflictFrom(error: unknown): never {
-  if (violates(error, 'appointments_vehicle_slot_key')) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+  if (violates(error, 'appointments_vehicle_slot_key')) throw new ConflictError(APPOINTMENT_MESSAGES.vehicleBusy);
   if (violates(error, 'appointments_bay_key') || violates(error, 'appointments_bay_within_capacity')) {
-    throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+    throw new ConflictError(APPOINTMENT_MESSAGES.slotFull);
   }
-  if (violates(error, 'appointments_technician_slot_key')) throw new HttpError(409, TECHNICIAN_BUSY);
+  if (violates(error, 'appointments_technician_slot_key')) throw new ConflictError(TECHNICIAN_BUSY);
   throw error;
 }
 
@@ -295,7 +295,7 @@ export class Appointments {
   /** One job the caller may see; anything else is 404. */
   async get(viewer: Viewer, id: string): Promise<Appointment> {
     const row = await this.select(this.db).where(visibleTo(viewer)).where('a.id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, APPOINTMENT_MESSAGES.notFound);
+    if (!row) throw new NotFoundError(APPOINTMENT_MESSAGES.notFound);
     return this.toAppointment(row);
   }
 
@@ -349,9 +349,9 @@ export class Appointments {
         await actAs(trx, customerId);
         const vehicleId = body.vehicleId ? await ownVehicleId(trx, customerId, body.vehicleId) : await vehicleIdForPlate(trx, customerId, body.plate as string, nowIso);
         await lockSlot(trx, center.id, body.date, body.slot);
-        if (await hasOpenJobAt(trx, 'vehicle_id', vehicleId, body.date, body.slot)) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+        if (await hasOpenJobAt(trx, 'vehicle_id', vehicleId, body.date, body.slot)) throw new ConflictError(APPOINTMENT_MESSAGES.vehicleBusy);
         const bay = await freeBay(trx, center, body.date, body.slot);
-        if (bay === null) throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+        if (bay === null) throw new ConflictError(APPOINTMENT_MESSAGES.slotFull);
         await trx
           .insertInto('appointments')
           .values({
@@ -377,7 +377,7 @@ export class Appointments {
   /** The job, locked for the rest of the transaction; 404 when the caller may not see it. */
   private async lock(trx: Trx, viewer: Viewer, id: string): Promise<AppointmentRow> {
     const row = await trx.selectFrom('appointments as a').selectAll('a').where(visibleTo(viewer)).where('a.id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw new HttpError(404, APPOINTMENT_MESSAGES.notFound);
+    if (!row) throw new NotFoundError(APPOINTMENT_MESSAGES.notFound);
     return row;
   }
 
@@ -407,8 +407,8 @@ export class Appointments {
   /** A job that has not started: CANCELLED, which frees its bay, vehicle and technician. */
   cancel(viewer: Viewer, id: string, { expectedVersion }: CancelAppointmentBody): Promise<Appointment> {
     return this.change(viewer, id, expectedVersion, async (trx, job) => {
-      if (job.status === 'CANCELLED') throw new HttpError(409, 'This appointment is already cancelled.');
-      if (!isChangeableBooking(job.status)) throw new HttpError(409, 'Only an appointment that has not started can be cancelled.');
+      if (job.status === 'CANCELLED') throw new ConflictError('This appointment is already cancelled.');
+      if (!isChangeableBooking(job.status)) throw new ConflictError('Only an appointment that has not started can be cancelled.');
       await this.save(trx, id, { status: 'CANCELLED', cancelled_at: isoAt(this.now()) });
     });
   }
@@ -420,13 +420,13 @@ export class Appointments {
   reschedule(viewer: Viewer, id: string, { date, slot, expectedVersion }: RescheduleAppointmentBody): Promise<Appointment> {
     throwIfInvalid(this.slotErrors(date, slot));
     return this.change(viewer, id, expectedVersion, async (trx, job) => {
-      if (!isChangeableBooking(job.status)) throw new HttpError(409, 'Only an appointment that has not started can be rescheduled.');
+      if (!isChangeableBooking(job.status)) throw new ConflictError('Only an appointment that has not started can be rescheduled.');
       if (job.date === date && job.slot === slot) throw invalidField('slot', 'The appointment is already booked for that date and time slot');
       const center = this.centerFor(job.center_id);
       await lockSlot(trx, center.id, date, slot);
-      if (await hasOpenJobAt(trx, 'vehicle_id', job.vehicle_id, date, slot, id)) throw new HttpError(409, APPOINTMENT_MESSAGES.vehicleBusy);
+      if (await hasOpenJobAt(trx, 'vehicle_id', job.vehicle_id, date, slot, id)) throw new ConflictError(APPOINTMENT_MESSAGES.vehicleBusy);
       const bay = await freeBay(trx, center, date, slot);
-      if (bay === null) throw new HttpError(409, APPOINTMENT_MESSAGES.slotFull);
+      if (bay === null) throw new ConflictError(APPOINTMENT_MESSAGES.slotFull);
       const technician = job.assigned_employee_id;
       if (technician !== null) await lockTechnician(trx, technician, date, slot);
       const technicianBusy = technician !== null && (await hasOpenJobAt(trx, 'assigned_employee_id', technician, date, slot, id));
@@ -442,9 +442,9 @@ export class Appointments {
       if (job.status !== 'PENDING') {
         if (job.assigned_employee_id !== null && (job.status === 'CONFIRMED' || job.status === 'IN_PROGRESS')) {
           const current = await trx.selectFrom('users').select('full_name').where('id', '=', job.assigned_employee_id).executeTakeFirstOrThrow();
-          throw new HttpError(409, `Already assigned to ${current.full_name}.`);
+          throw new ConflictError(`Already assigned to ${current.full_name}.`);
         }
-        throw new HttpError(409, 'Only an appointment awaiting assignment can be assigned.');
+        throw new ConflictError('Only an appointment awaiting assignment can be assigned.');
       }
       checkVersion(job.version, expectedVersion, APPOINTMENT_MESSAGES.changedElsewhere);
       // FOR SHARE: a deactivation of this technician (which locks the row FOR UPDATE) waits for this assignment,
@@ -456,12 +456,12 @@ export class Appointments {
         .where('role', '=', 'EMPLOYEE')
         .forShare()
         .executeTakeFirst();
-      if (!employee) throw new HttpError(404, 'Employee not found');
+      if (!employee) throw new NotFoundError('Employee not found');
       const staffState = staffStateOf(employee);
-      if (staffState !== 'ACTIVE') throw new HttpError(409, notAssignableMessage(employee.full_name, staffState));
+      if (staffState !== 'ACTIVE') throw new ConflictError(notAssignableMessage(employee.full_name, staffState));
       await lockTechnician(trx, employee.id, job.date, job.slot);
       if (await hasOpenJobAt(trx, 'assigned_employee_id', employee.id, job.date, job.slot, id)) {
-        throw new HttpError(409, `${employee.full_name} already has a job at that time.`);
+        throw new ConflictError(`${employee.full_name} already has a job at that time.`);
       }
       await this.save(trx, id, { status: 'CONFIRMED', assigned_employee_id: employee.id });
     });

@@ -4,7 +4,7 @@
  */
 import { BOOKING_WINDOW_DAYS } from '../contract/appointments';
 import { type AppointmentStatus, type Stage, STATUS_OF_TECHNICIAN_STATUS, type TechnicianStatus } from '../contract/statuses';
-import { HttpError, invalidField, MESSAGES } from '../plugins/errors';
+import { ConflictError, type FieldErrors, invalidField } from '../domain/errors';
 import { calendarDaysBetween, type ShopNow } from '../shopTime';
 
 /** Spec §9: starting a job sets its estimated completion one hour ahead. */
@@ -16,8 +16,6 @@ export const PROGRESS_BY_STAGE: Record<Stage, number> = {
   AWAITING_PARTS: 50,
   QUALITY_CHECK: 90,
 };
-
-export type FieldErrors = Record<string, string>;
 
 /**
  * Why a date and slot cannot be booked, by field (empty when they can): bookings run from now until
@@ -31,18 +29,9 @@ export function bookingTimeErrors(date: string, slot: string, now: ShopNow): Fie
   return {};
 }
 
-/** Throws the collected field errors as one 400, like a schema failure. */
-export function throwIfInvalid(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.validationFailed, errors);
-}
-
 /** Jobs that have not started may be cancelled or moved. */
 export function isChangeableBooking(status: AppointmentStatus): boolean {
   return status === 'PENDING' || status === 'CONFIRMED';
-}
-
-export function checkVersion(current: number, expected: number | undefined, message: string): void {
-  if (expected !== undefined && expected !== current) throw new HttpError(409, message);
 }
 
 export interface JobState {
@@ -69,8 +58,8 @@ export interface StatusRequest {
  * - back to not_started: the work record is cleared.
  */
 export function nextJobState(current: JobState, request: StatusRequest, nowMs: number): JobState | null {
-  if (current.status === 'PENDING') throw new HttpError(409, 'Assign a technician before changing the status.');
-  if (current.status === 'CANCELLED') throw new HttpError(409, 'This appointment was cancelled.');
+  if (current.status === 'PENDING') throw new ConflictError('Assign a technician before changing the status.');
+  if (current.status === 'CANCELLED') throw new ConflictError('This appointment was cancelled.');
   const status = STATUS_OF_TECHNICIAN_STATUS[request.status];
   if (status !== 'IN_PROGRESS' && (request.stage !== undefined || request.progress !== undefined)) {
     throw invalidField(request.stage !== undefined ? 'stage' : 'progress', 'Stage and progress apply only to a job in progress');
@@ -97,6 +86,6 @@ export function nextJobState(current: JobState, request: StatusRequest, nowMs: n
       return { ...current, stage, progress };
     }
     default:
-      throw new HttpError(409, 'That status cannot be set here.');
+      throw new ConflictError('That status cannot be set here.');
   }
 }

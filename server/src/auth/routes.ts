@@ -12,13 +12,14 @@ import {
   UpdateProfileBody,
 } from '../contract/auth';
 import type { Role, UserRow } from '../db/schema';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../domain/errors';
+import { AUTH_MESSAGES } from '../domain/messages';
 import { authOf, bearerToken } from '../plugins/authenticate';
-import { HttpError, MESSAGES } from '../plugins/errors';
 import type { RateLimits } from '../plugins/rateLimit';
 import { typed } from '../plugins/typeProvider';
 import { accountKey } from '../limits/counters';
 import { isProfileComplete, toProfile } from '../users/profile';
-import { EmailTakenError, normaliseEmail, type Users } from '../users/queries';
+import { normaliseEmail, type Users } from '../users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, Sessions } from './sessions';
 
@@ -65,34 +66,28 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
     const key = accountKey(email, request.ip);
     await limits.enforce(reply, limits.rules.loginPerAccount, key);
     const user = await users.findByEmail(email);
-    if (!user) throw new HttpError(401, MESSAGES.emailNotFound);
-    if (user.password_hash === null) throw new HttpError(401, MESSAGES.googleOnlyAccount);
-    if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, MESSAGES.passwordIncorrect);
-    if (!user.is_active) throw new HttpError(401, MESSAGES.accountDisabled);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.emailNotFound);
+    if (user.password_hash === null) throw new UnauthorizedError(AUTH_MESSAGES.googleOnlyAccount);
+    if (!(await verifyPassword(user.password_hash, password))) throw new UnauthorizedError(AUTH_MESSAGES.passwordIncorrect);
+    if (!user.is_active) throw new UnauthorizedError(AUTH_MESSAGES.accountDisabled);
     await limits.clear(limits.rules.loginPerAccount, key);
     return signedIn(user, await sessions.start(user, deviceInfo(request)));
   });
 
   async function register(request: FastifyRequest, body: RegisterBody, role: Role) {
     const email = normaliseEmail(body.email);
-    if (await users.findByEmail(email)) throw new HttpError(409, MESSAGES.emailExists);
+    if (await users.findByEmail(email)) throw new ConflictError(AUTH_MESSAGES.emailExists);
     const employee = role === 'EMPLOYEE';
-    let user: UserRow;
-    try {
-      user = await users.create({
-        email,
-        passwordHash: await hashPassword(body.password),
-        fullName: body.fullName.trim(),
-        phoneNumber: body.phoneNumber.trim(),
-        address: (body.address ?? '').trim(),
-        role,
-        department: employee ? body.department?.trim() || null : null,
-        employeeId: employee ? body.employeeId?.trim() || null : null,
-      });
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, MESSAGES.emailExists);
-      throw error;
-    }
+    const user = await users.create({
+      email,
+      passwordHash: await hashPassword(body.password),
+      fullName: body.fullName.trim(),
+      phoneNumber: body.phoneNumber.trim(),
+      address: (body.address ?? '').trim(),
+      role,
+      department: employee ? body.department?.trim() || null : null,
+      employeeId: employee ? body.employeeId?.trim() || null : null,
+    });
     const session = await sessions.start(user, deviceInfo(request));
     return { ...signedIn(user, session), success: true as const, message: 'User registered successfully' };
   }
@@ -112,7 +107,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
     const outcome = await sessions.refresh(presented);
     if (!outcome.ok) {
       if (outcome.reason === 'reuse') request.log.warn('Spent refresh token presented after the reuse leeway; session revoked');
-      throw new HttpError(401, MESSAGES.invalidRefreshToken);
+      throw new UnauthorizedError(AUTH_MESSAGES.invalidRefreshToken);
     }
     return outcome.pair;
   }
@@ -151,7 +146,7 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
     const { fullName, phoneNumber, address, role, emailNotifications } = request.body;
     // Roles are CUSTOMER or EMPLOYEE here; ADMIN exists only through ADMIN_EMAIL, and an admin keeps the role.
     if (role === 'ADMIN' || (role !== undefined && user.role === 'ADMIN')) {
-      throw new HttpError(403, MESSAGES.accessDenied);
+      throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
     }
     const updated = await users.updateProfile(user.id, {
       fullName: fullName?.trim(),

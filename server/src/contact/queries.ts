@@ -14,8 +14,8 @@ import {
 } from '../contract/contact';
 import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
-import { HttpError } from '../plugins/errors';
 import { normaliseEmail } from '../users/queries';
+import { NotFoundError } from '../domain/errors';
 
 /** A cursor's instant: exactly what `toIso` prints (millisecond precision, UTC), and a real point in time. */
 function isIsoInstant(value: string): boolean {
@@ -105,7 +105,7 @@ export class ContactInbox {
       .where('read_at', 'is', null)
       .execute();
     const row = await this.selectMessages().where('m.id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, CONTACT_MESSAGES.notFound);
+    if (!row) throw new NotFoundError(CONTACT_MESSAGES.notFound);
     return this.toMessage(row);
   }
 
@@ -144,6 +144,6 @@ export class ContactInbox {
   /** Removes an address from the list (an unsubscribe request); 404 when it is not on it. */
   async unsubscribe(id: string): Promise<void> {
     const result = await this.db.deleteFrom('newsletter_subscribers').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new HttpError(404, CONTACT_MESSAGES.subscriberNotFound);
+    if (Number(result.numDeletedRows) === 0) throw new NotFoundError(CONTACT_MESSAGES.subscriberNotFound);
   }
 }

@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/queries';
 import type { Employee, EmployeeListQuery } from '../contract/employees';
 import { likeContaining } from '../db/cursor';
 import type { Db } from '../db/schema';
-import { invalidField } from '../plugins/errors';
+import { invalidField } from '../domain/errors';
 
 /**
  * Registered EMPLOYEE accounts an admin approved and nobody deactivated — nobody invented — with their open jobs

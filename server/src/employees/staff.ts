@@ -3,8 +3,8 @@ import { type Clock, isoAt, toIso } from '../clock';
 import { jobsInProgressMessage, STAFF_MESSAGES, type StaffMember, type StaffState } from '../contract/employees';
 import type { Database, Db, UserRow } from '../db/schema';
 import { actAs } from '../history/actor';
-import { HttpError } from '../plugins/errors';
 import { transact } from '../db/transaction';
+import { ConflictError, NotFoundError } from '../domain/errors';
 
 type Trx = Transaction<Database>;
 
@@ -90,7 +90,7 @@ export class Staff {
       .where('role', '=', 'EMPLOYEE')
       .forUpdate()
       .executeTakeFirst();
-    if (!user) throw new HttpError(404, STAFF_MESSAGES.notFound);
+    if (!user) throw new NotFoundError(STAFF_MESSAGES.notFound);
     return user;
   }
 
@@ -133,7 +133,7 @@ export class Staff {
         .forUpdate()
         .execute();
       const inProgress = open.filter((job) => job.status === 'IN_PROGRESS').length;
-      if (inProgress > 0) throw new HttpError(409, jobsInProgressMessage(user.full_name, inProgress));
+      if (inProgress > 0) throw new ConflictError(jobsInProgressMessage(user.full_name, inProgress));
       const at = isoAt(this.now());
       const notStarted = open.filter((job) => job.status === 'CONFIRMED').map((job) => job.id);
       if (notStarted.length > 0) {

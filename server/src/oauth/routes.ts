@@ -3,8 +3,8 @@ import { deviceInfo } from '../auth/routes';
 import type { Sessions } from '../auth/sessions';
 import type { AppConfig } from '../config';
 import { OAUTH_LINK_INVALID, OAuthExchangeBody } from '../contract/auth';
+import type { ErrorBody } from '../contract/common';
 import type { UserRow } from '../db/schema';
-import { errorBody } from '../plugins/errors';
 import { typed } from '../plugins/typeProvider';
 import type { Users } from '../users/queries';
 import { CODE_TTL_SECONDS, type OAuthCodes } from './codes';
@@ -117,7 +117,7 @@ export async function oauthRoutes(app: FastifyInstance, { config, google, users,
       .header('cache-control', 'no-store');
     const redeemed = await codes.redeem(request.body.code, readCookie(request.headers.cookie, BINDING_COOKIE));
     const user = redeemed ? await users.findById(redeemed.userId) : undefined;
-    if (!redeemed || !user || !user.is_active) return reply.code(400).send(errorBody(OAUTH_LINK_INVALID));
+    if (!redeemed || !user || !user.is_active) return reply.code(400).send({ message: OAUTH_LINK_INVALID, success: false } satisfies ErrorBody);
     const session = await sessions.start(user, redeemed.deviceInfo);
     // The same body as POST /api/auth/login.
     return {

@@ -5,6 +5,7 @@ import type { Sessions } from '../auth/sessions';
 import type { Role } from '../contract/auth';
 import { STAFF_MESSAGES } from '../contract/employees';
 import type { UserRow } from '../db/schema';
+import { UnauthorizedError } from '../domain/errors';
 import { HttpError, MESSAGES } from './errors';
 
 export interface AuthContext {
@@ -95,7 +96,7 @@ export const authentication = fp<AuthenticationOptions>(
         const token = bearerToken(request);
         request.auth = token === null ? null : await contextFor(token);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof HttpError || error instanceof UnauthorizedError)) throw error;
         request.auth = null;
       }
     };

@@ -23,11 +23,10 @@ import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, TimeLogsTable } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
-import { HttpError } from '../plugins/errors';
 import { addCalendarDays, shopNow } from '../shopTime';
-import { checkVersion, throwIfInvalid } from '../appointments/rules';
 import { logErrors, logSpan, weeklyPeriod, weekErrors } from './rules';
 import { transact } from '../db/transaction';
+import { checkVersion, ConflictError, NotFoundError, throwIfInvalid } from '../domain/errors';
 
 type Trx = Transaction<Database>;
 type LogScope = ExpressionBuilder<Database & { t: TimeLogsTable }, 't'>;
@@ -38,7 +37,7 @@ function visibleTo(viewer: Viewer) {
 }
 
 function overlapFrom(error: unknown): never {
-  if (violates(error, 'time_logs_no_overlap')) throw new HttpError(409, TIME_LOG_MESSAGES.overlap);
+  if (violates(error, 'time_logs_no_overlap')) throw new ConflictError(TIME_LOG_MESSAGES.overlap);
   throw error;
 }
 
@@ -147,7 +146,7 @@ export class TimeLogs {
         .where('id', '=', appointmentId)
         .where('assigned_employee_id', '=', employeeId)
         .executeTakeFirst();
-      if (!job) throw new HttpError(404, TIME_LOG_MESSAGES.jobNotFound);
+      if (!job) throw new NotFoundError(TIME_LOG_MESSAGES.jobNotFound);
     }
     return { appointment_id: appointmentId, starts_at: span.startsAt, ends_at: span.endsAt, description: body.description.trim(), updated_at: isoAt(this.now()) };
   }
@@ -169,8 +168,8 @@ export class TimeLogs {
    */
   private async lockOwnChangeable(trx: Trx, employeeId: string, id: string): Promise<void> {
     const row = await trx.selectFrom('time_logs').select('review_state').where('id', '=', id).where('employee_id', '=', employeeId).forUpdate().executeTakeFirst();
-    if (!row) throw new HttpError(404, TIME_LOG_MESSAGES.notFound);
-    if (row.review_state === 'APPROVED') throw new HttpError(409, TIME_LOG_MESSAGES.approved);
+    if (!row) throw new NotFoundError(TIME_LOG_MESSAGES.notFound);
+    if (row.review_state === 'APPROVED') throw new ConflictError(TIME_LOG_MESSAGES.approved);
   }
 
   /**
@@ -206,9 +205,9 @@ export class TimeLogs {
   async review(adminId: string, id: string, expectedVersion: number, decision: Decision): Promise<TimeLog> {
     await transact(this.db, async (trx) => {
       const row = await trx.selectFrom('time_logs').select(['review_state', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) throw new HttpError(404, TIME_LOG_MESSAGES.notFound);
+      if (!row) throw new NotFoundError(TIME_LOG_MESSAGES.notFound);
       checkVersion(row.version, expectedVersion, TIME_LOG_MESSAGES.changedElsewhere);
-      if (row.review_state !== 'SUBMITTED') throw new HttpError(409, TIME_LOG_MESSAGES.alreadyReviewed);
+      if (row.review_state !== 'SUBMITTED') throw new ConflictError(TIME_LOG_MESSAGES.alreadyReviewed);
       await trx
         .updateTable('time_logs')
         .set({
@@ -228,7 +227,7 @@ export class TimeLogs {
   async approveWeek(adminId: string, { employeeId, week }: ApproveWeekBody): Promise<ApproveWeekResult> {
     throwIfInvalid(weekErrors(week));
     const technician = await this.db.selectFrom('users').select('id').where('id', '=', employeeId).where('role', '=', 'EMPLOYEE').executeTakeFirst();
-    if (!technician) throw new HttpError(404, TIME_LOG_MESSAGES.technicianNotFound);
+    if (!technician) throw new NotFoundError(TIME_LOG_MESSAGES.technicianNotFound);
     return transact(this.db, async (trx) => {
       // Locked in one order (by id), so two approvals of the same week never wait on each other in a circle.
       const rows = await trx

@@ -1,5 +1,5 @@
 import { getISODay, parseISO } from 'date-fns';
-import type { FieldErrors } from '../appointments/rules';
+import type { FieldErrors } from '../domain/errors';
 import { TIME_LOG_MESSAGES } from '../contract/timeLogs';
 import { addCalendarDays, calendarDaysBetween, type ShopNow } from '../shopTime';
 

@@ -7,9 +7,9 @@ import { TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS, TRACKING_MESSAGES, type Tracke
 import type { Database, Db } from '../db/schema';
 import { transact } from '../db/transaction';
 import type { Viewer } from '../plugins/authenticate';
-import { HttpError } from '../plugins/errors';
 import { shopInstant } from '../shopTime';
 import { firstName, timelineLabel } from './rules';
+import { NotFoundError } from '../domain/errors';
 
 /** One row of tracking_links (migration 0012). */
 export interface TrackingLinksTable {
@@ -34,7 +34,7 @@ export function newTrackingToken(): string {
 /** Only a string of the token's shape is ever looked up (anything else is "not found" without a query). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 
-const notFound = () => new HttpError(404, TRACKING_MESSAGES.notFound);
+const notFound = () => new NotFoundError(TRACKING_MESSAGES.notFound);
 
 /** When a job's link stops working: TTL after it was completed (or cancelled); null while the job is open. */
 export function linkExpiry(job: { status: string; completed_at: Date | null; cancelled_at: Date | null }): number | null {
@@ -76,7 +76,7 @@ export class TrackingLinks {
       .$if(viewer.role !== 'ADMIN', (qb) => qb.where('a.customer_id', '=', viewer.id))
       .$if(lock, (qb) => qb.forUpdate())
       .executeTakeFirst();
-    if (!row || (viewer.role !== 'ADMIN' && viewer.role !== 'CUSTOMER')) throw new HttpError(404, APPOINTMENT_MESSAGES.notFound);
+    if (!row || (viewer.role !== 'ADMIN' && viewer.role !== 'CUSTOMER')) throw new NotFoundError(APPOINTMENT_MESSAGES.notFound);
     return row;
   }
 

@@ -4,7 +4,7 @@ import { TrackingParams } from '../contract/tracking';
 import { openSseStream } from '../events/sse';
 import { lastEventIdOf, streamLiveEvents } from '../events/resume';
 import type { LiveSubscriber } from '../events/types';
-import { HttpError } from '../plugins/errors';
+import { NotFoundError } from '../domain/errors';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './queries';
 
@@ -46,7 +46,7 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
         ({ expiresAt } = await links.resolve(token));
         expired();
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) end();
+        if (error instanceof NotFoundError) end();
         else request.log.warn({ err: error }, 'tracking stream: link check failed');
       }
     }

@@ -6,8 +6,8 @@ import type { NewVehicleBody, Vehicle } from '../contract/vehicles';
 import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Database, Db, VehiclesTable } from '../db/schema';
-import { HttpError } from '../plugins/errors';
 import { normalisePlate } from './rules';
+import { ConflictError, NotFoundError } from '../domain/errors';
 
 export const VEHICLE_MESSAGES = {
   duplicate: 'A vehicle with this number plate is already on your list.',
@@ -63,7 +63,7 @@ export class Vehicles {
         .executeTakeFirstOrThrow();
       return toVehicle(row);
     } catch (error) {
-      if (violates(error, 'vehicles_customer_plate_key')) throw new HttpError(409, VEHICLE_MESSAGES.duplicate);
+      if (violates(error, 'vehicles_customer_plate_key')) throw new ConflictError(VEHICLE_MESSAGES.duplicate);
       throw error;
     }
   }
@@ -84,6 +84,6 @@ export async function vehicleIdForPlate(trx: Transaction<Database>, customerId: 
 /** Inside a booking: `vehicleId` when it is this customer's, else 404 (someone else's vehicle does not exist). */
 export async function ownVehicleId(trx: Transaction<Database>, customerId: string, vehicleId: string): Promise<string> {
   const row = await trx.selectFrom('vehicles').select('id').where('id', '=', vehicleId).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw new HttpError(404, VEHICLE_MESSAGES.notFound);
+  if (!row) throw new NotFoundError(VEHICLE_MESSAGES.notFound);
   return row.id;
 }
