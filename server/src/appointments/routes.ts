@@ -16,7 +16,7 @@ import {
 } from '../contract/appointments';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Appointments } from './queries';
+import { Appointments } from './service';
 
 /** /api/appointments and /api/availability (docs/api-contract.md § "The shop"). */
 export async function appointmentRoutes(scope: FastifyInstance): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * The job lifecycle's rules, free of I/O: when a date and slot may be booked, and what a status change does.
- * The queries apply them inside their transactions; the database's constraints back them up.
+ * The service applies them inside its transactions; the database's constraints back them up.
  */
+import { toIso } from '../clock';
 import { BOOKING_WINDOW_DAYS } from '../contract/appointments';
 import { type AppointmentStatus, type Stage, STATUS_OF_TECHNICIAN_STATUS, type TechnicianStatus } from '../contract/statuses';
-import { ConflictError, type FieldErrors, invalidField } from '../domain/errors';
 import { calendarDaysBetween, type ShopNow } from '../shopTime';
+import { ConflictError, type FieldErrors, invalidField } from '../domain/errors';
 
 /** Spec §9: starting a job sets its estimated completion one hour ahead. */
 export const ESTIMATE_AFTER_START_MS = 60 * 60 * 1000;
@@ -41,6 +42,26 @@ export interface JobState {
   startedAt: string | null;
   estimatedCompletion: string | null;
   completedAt: string | null;
+}
+
+/** The lifecycle fields of a stored job. */
+export function jobStateOf(row: {
+  status: AppointmentStatus;
+  stage: Stage | null;
+  progress: number | null;
+  started_at: Date | null;
+  estimated_completion: Date | null;
+  completed_at: Date | null;
+}): JobState {
+  const iso = (value: Date | null) => (value === null ? null : toIso(value));
+  return {
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    startedAt: iso(row.started_at),
+    estimatedCompletion: iso(row.estimated_completion),
+    completedAt: iso(row.completed_at),
+  };
 }
 
 export interface StatusRequest {

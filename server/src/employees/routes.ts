@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EmployeeList, EmployeeListQuery, StaffActionBody, StaffList, StaffMember, StaffParams } from '../contract/employees';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Employees } from './queries';
-import { Staff } from './staff';
+import { Employees, Staff } from './service';
 
 /**
  * GET /api/employees — admin: who can be assigned (approved, active technicians).

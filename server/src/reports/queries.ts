@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Appointments } from '../appointments/queries';
+import { Appointments } from '../appointments/service';
 import type { Catalog } from '../catalog/queries';
 import { type Clock, toIso } from '../clock';
 import type { Appointment } from '../contract/appointments';

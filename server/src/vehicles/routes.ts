@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { NewVehicleBody, Vehicle, VehicleListQuery, VehiclePage } from '../contract/vehicles';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Vehicles } from './queries';
+import { Vehicles } from './service';
 
 /** /api/vehicles — a customer's own vehicles. */
 export async function vehicleRoutes(scope: FastifyInstance): Promise<void> {
