@@ -16,7 +16,7 @@ import {
 } from '../contract/timeLogs';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { TimeLogs } from './queries';
+import { TimeLogs } from './service';
 
 /**
  * /api/time-logs — technicians log their own time; admins read everyone's and review it (approve, or reject with
