@@ -14,7 +14,7 @@ import {
 } from '../contract/contact';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { ContactInbox } from './queries';
+import { ContactInbox } from './service';
 
 /**
  * The contact domain: the landing page's contact form and newsletter box (anyone; each limited per client IP to

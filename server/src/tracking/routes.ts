@@ -4,7 +4,7 @@ import { TrackedJob, TrackingLink, TrackingParams } from '../contract/tracking';
 import { viewerOf } from '../plugins/authenticate';
 import { NO_STORE } from '../plugins/cacheControl';
 import { typed } from '../plugins/typeProvider';
-import { TrackingLinks } from './queries';
+import { TrackingLinks } from './service';
 import { registerTrackingStream } from './stream';
 import type { LiveSettings } from '../config';
 

@@ -6,7 +6,7 @@ import { lastEventIdOf, streamLiveEvents } from '../events/resume';
 import type { LiveSubscriber } from '../events/types';
 import { NotFoundError } from '../domain/errors';
 import type { TypedApp } from '../plugins/typeProvider';
-import type { TrackingLinks } from './queries';
+import type { TrackingLinks } from './service';
 
 export interface TrackingStreamDeps {
   links: TrackingLinks;
