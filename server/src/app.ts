@@ -13,7 +13,7 @@ import type { AppConfig, HttpLimits } from './config';
 import { seedDemoWorkshop } from './demo/seed';
 import { contactRoutes } from './contact/routes';
 import { employeeRoutes } from './employees/routes';
-import { LiveEvents } from './events/liveEvents';
+import { LiveEvents } from './events/hub';
 import { eventRoutes } from './events/routes';
 import { closeSseStreams } from './events/sse';
 import { notificationRoutes } from './notifications/routes';
