@@ -6,13 +6,6 @@ import { type EventRange, isEventId, LIVE_CHANNEL, parseNotification, toPublishe
 import { LiveEventRepository } from './repository';
 import type { LiveEventHub, LiveSubscriber, LiveSubscription, PublishedEvent } from './types';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's fan-out of committed events. */
-    liveEvents: LiveEventHub;
-  }
-}
-
 /** A replay longer than this answers null (the client resyncs: a full refetch is cheaper than a flood). */
 export const MAX_REPLAY = 1000;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Notification, NotificationListQuery, NotificationPage, NotificationParams, UnreadCount } from '../contract/notifications';
 import { authOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Notifications } from './queries';
+import type { Notifications } from './queries';
 
 /**
  * /api/notifications — every signed-in user's own notifications (customers, technicians, including one still
@@ -10,9 +10,8 @@ import { Notifications } from './queries';
  * the change they tell of (migration 0010). Not through `viewerOf`: a technician awaiting approval has no part in
  * the shop's work (403 there), but the header's bell works for them — it is just empty.
  */
-export async function notificationRoutes(scope: FastifyInstance): Promise<void> {
+export async function notificationRoutes(scope: FastifyInstance, { notifications }: { notifications: Notifications }): Promise<void> {
   const app = typed(scope);
-  const notifications = new Notifications(app.db, app.now);
 
   app.get('/notifications', { schema: { querystring: NotificationListQuery, response: { 200: NotificationPage } }, onRequest: app.authenticate }, async (request) =>
     notifications.list(authOf(request).user.id, request.query),

@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccessTokens } from '../auth/accessTokens';
-import type { Sessions } from '../auth/sessions';
 import type { Role } from '../contract/auth';
 import { STAFF_MESSAGES } from '../contract/employees';
 import type { UserRow } from '../db/schema';
@@ -61,11 +59,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
-export interface AuthenticationOptions {
-  accessTokens: AccessTokens;
-  sessions: Sessions;
-}
-
 /**
  * Authentication and role checks, one place for every route: signature and expiry of the access token (jose),
  * then its session (sid) must still be live — so logout, logout-all and reuse detection take effect at once.
@@ -73,8 +66,9 @@ export interface AuthenticationOptions {
  * as `onRequest` hooks: who is asking is settled before the request is parsed or validated, so a stranger gets
  * 401 (or 403) whatever they send, and learns nothing from validation messages.
  */
-export const authentication = fp<AuthenticationOptions>(
-  async (app, { accessTokens, sessions }) => {
+export const authentication = fp(
+  async (app) => {
+    const { accessTokens, sessions } = app;
     async function contextFor(token: string): Promise<AuthContext> {
       const claims = await accessTokens.verify(token);
       const session = await sessions.lookup(claims.sid);
@@ -112,5 +106,5 @@ export const authentication = fp<AuthenticationOptions>(
       };
     });
   },
-  { name: 'authentication' },
+  { name: 'authentication', decorators: { fastify: ['accessTokens', 'sessions'] } },
 );

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './staticSite';
+import fp from 'fastify-plugin';
+import { isApiPath } from './api';
 
 export const NO_STORE = 'no-store';
 
@@ -9,10 +9,13 @@ export const NO_STORE = 'no-store';
  * its own caching (the public catalogue) keeps it for its successful answers; an error is never cacheable.
  * The SPA's pages and files (not /api) keep the static site's own policy.
  */
-export function registerCacheControl(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApiPath(request.url)) return payload;
-    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
-    return payload;
-  });
-}
+export const cacheControl = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isApiPath(request.url)) return payload;
+      if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+      return payload;
+    });
+  },
+  { name: 'cacheControl' },
+);

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import fp from 'fastify-plugin';
 import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../domain/errors';
 import { type ErrorBody, errorBody, firstMessage, HttpError, MESSAGES, statusMessage } from './errors';
 import { validationErrors } from './validation';
@@ -125,3 +126,11 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   socket.destroy(error);
 }
+
+/** The error handler for every route: registered before any route, since a route keeps the handler it was built with. */
+export const errorHandling = fp(
+  async (app) => {
+    app.setErrorHandler(errorHandler);
+  },
+  { name: 'errorHandling' },
+);

@@ -2,6 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath } from './api';
+import { sendNoRoute } from './errorHandler';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -27,10 +30,6 @@ function isServable(pathName: string): boolean {
     return false;
   }
   return !SOURCE_MAP.test(decoded);
-}
-
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** Fails fast, before anything else starts, when STATIC_DIR holds no build. Returns the absolute root. */
@@ -106,3 +105,20 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, file: string): F
   if (request.url.startsWith('/track/')) reply.header('x-robots-tag', 'noindex');
   return reply.header('cache-control', REVALIDATE).sendFile(file);
 }
+
+/**
+ * The built SPA when STATIC_DIR is set, and the answer for whatever no route took: the SPA's page for a GET of
+ * a page path, else 405 or 404 in the contract's shape. Registered after every route.
+ */
+export const staticSite = fp(
+  async (app) => {
+    const { staticDir } = app.config;
+    const send = staticDir ? await registerStaticSite(app, staticDir) : null;
+    app.setNotFoundHandler((request, reply) => {
+      const { method, url } = request;
+      if (send && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) return send(request, reply);
+      return sendNoRoute(app, request, reply);
+    });
+  },
+  { name: 'staticSite', dependencies: ['core', 'errorHandling'] },
+);

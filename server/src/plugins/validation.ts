@@ -1,6 +1,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type Ajv from 'ajv';
-import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { invalidField } from './errors';
 
 /**
@@ -178,19 +179,22 @@ function headerLabel(name: string): string {
  * them, then path parameters, query string and body (percent-decoded and JSON-decoded, nested fields and
  * property names included) before validation.
  */
-export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const header = headerWithNul(request.headers);
-    if (header) throw invalidField(header, `${headerLabel(header)} must not contain a NUL character`);
-  });
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const path = findNul(part);
-      if (path) {
-        // '*' is the static site's wildcard parameter: the page path.
-        const field = path[0] === '*' ? 'path' : (path[0] ?? 'body');
-        throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
+export const nulGuard = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const header = headerWithNul(request.headers);
+      if (header) throw invalidField(header, `${headerLabel(header)} must not contain a NUL character`);
+    });
+    app.addHook('preValidation', async (request) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const path = findNul(part);
+        if (path) {
+          // '*' is the static site's wildcard parameter: the page path.
+          const field = path[0] === '*' ? 'path' : (path[0] ?? 'body');
+          throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
+        }
       }
-    }
-  });
-}
+    });
+  },
+  { name: 'nulGuard' },
+);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { Appointments } from '../appointments/service';
+import type { Appointments } from '../appointments/service';
 import type { Catalog } from '../catalog/queries';
-import { type Clock, toIso } from '../clock';
+import { toIso } from '../clock';
 import type { Appointment } from '../contract/appointments';
 import type { ServiceCenter } from '../contract/catalog';
 import type { JobHistoryEvent } from '../contract/reports';
@@ -56,15 +56,11 @@ export interface ServiceReport {
  * out.
  */
 export class Reports {
-  private readonly appointments: Appointments;
-
   constructor(
     private readonly db: Db,
     private readonly catalog: Catalog,
-    now: Clock,
-  ) {
-    this.appointments = new Appointments(db, catalog, now);
-  }
+    private readonly appointments: Pick<Appointments, 'get'>,
+  ) {}
 
   async load(viewer: Viewer, id: string): Promise<ServiceReport> {
     const job = await this.appointments.get(viewer, id);

@@ -4,7 +4,7 @@ import { TrackedJob, TrackingLink, TrackingParams } from '../contract/tracking';
 import { viewerOf } from '../plugins/authenticate';
 import { NO_STORE } from '../plugins/cacheControl';
 import { typed } from '../plugins/typeProvider';
-import { TrackingLinks } from './service';
+import type { TrackingLinks } from './service';
 import { registerTrackingStream } from './stream';
 import type { LiveSettings } from '../config';
 
@@ -17,12 +17,12 @@ import type { LiveSettings } from '../config';
  *   headers), from one place (TrackingLinks.resolve).
  */
 export interface TrackingRouteOptions {
+  links: TrackingLinks;
   live: LiveSettings;
 }
 
-export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingRouteOptions): Promise<void> {
+export async function trackingRoutes(scope: FastifyInstance, { links, live }: TrackingRouteOptions): Promise<void> {
   const app = typed(scope);
-  const links = new TrackingLinks(app.db, app.catalog, app.now);
 
   app.get(
     '/appointments/:id/tracking-link',
