@@ -6,6 +6,7 @@ import { deriveKeys, type Keys, resolveJwtSecret } from '../secrets';
 import { AccessTokens } from './accessTokens';
 import { bootstrapAdmin } from './adminBootstrap';
 import { authRoutes } from './routes';
+import { Accounts } from './service';
 import { Sessions } from './sessions';
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ export default fp(
     repeatWhileOpen(app, HOURLY, () => sessions.purge(), 'session purge failed');
 
     await app.register(authentication);
-    await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, users: app.users, sessions, limits: app.rateLimits });
+    await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, accounts: new Accounts(app.users, sessions), sessions, limits: app.rateLimits });
   },
   { name: 'auth', dependencies: ['core', 'database', 'users', 'rateLimit'] },
 );

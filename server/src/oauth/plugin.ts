@@ -4,6 +4,7 @@ import { HOURLY, repeatWhileOpen } from '../plugins/housekeeping';
 import { OAuthCodes } from './codes';
 import { GoogleSignIn } from './google';
 import { oauthRoutes } from './routes';
+import { GoogleAccounts } from './service';
 
 /** Google sign-in and the one-time codes it hands the SPA; expired codes are deleted at start and every hour. */
 export default fp(
@@ -13,7 +14,7 @@ export default fp(
     const google = config.google ? new GoogleSignIn(config.google, app.keys.oauthState, now) : null;
     await codes.purge();
     repeatWhileOpen(app, HOURLY, () => codes.purge(), 'sign-in code purge failed');
-    await app.register(oauthRoutes, { prefix: API_PREFIX, config, google, users: app.users, sessions: app.sessions, codes });
+    await app.register(oauthRoutes, { prefix: API_PREFIX, config, google, accounts: new GoogleAccounts(app.users, app.sessions, codes) });
   },
   { name: 'oauth', dependencies: ['core', 'database', 'users', 'auth'] },
 );
