@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     config = loadConfig(process.env, { demoDataByDefault: true });
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      for (const problem of error.message.split('\n')) console.error(`Configuration error: ${problem}`);
       process.exit(1);
     }
     throw error;
