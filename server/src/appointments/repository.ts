@@ -243,10 +243,8 @@ export class AppointmentRepository {
   }
 
   /**
-   * Transaction-scoped advisory locks serialise the check-then-write steps that compete for one resource, so each
-   * request sees the outcome of the one before it: a centre's slot (counting free bays, taking one), a technician's
-   * slot (checking they are free, giving them the job). The unique indexes would refuse a double booking anyway;
-   * the locks make the loser's answer say why. Lock order everywhere: job row, centre slot, technician slot.
+   * Serialises the check-then-write on one centre slot (or technician slot): the unique indexes would refuse a
+   * double booking anyway, the lock makes the loser's answer say why. Order: job row, centre slot, technician slot.
    */
   async lockSlot(trx: Trx, centerId: string, date: string, slot: string): Promise<void> {
     await advisoryLock(trx, `slot:${centerId}:${date}:${slot}`);

@@ -71,12 +71,8 @@ export interface StatusRequest {
 }
 
 /**
- * What a technician's status change does to a job (spec §4 "Employee service status": any of the three may be
- * picked). Returns the job's new state, or null when nothing would change.
- * - not_started → in_progress: started now, estimated completion one hour later.
- * - in_progress with another stage: the stage (and its progress) changes; a completed job can be reopened.
- * - completed: completion time now, progress 100.
- * - back to not_started: the work record is cleared.
+ * What a technician's status change does to a job; null when nothing would change. Any of the three statuses may
+ * be picked (spec §4), so a completed job can be reopened and going back to not started clears the work record.
  */
 export function nextJobState(current: JobState, request: StatusRequest, nowMs: number): JobState | null {
   if (current.status === 'PENDING') throw new ConflictError('Assign a technician before changing the status.');

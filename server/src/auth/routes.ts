@@ -39,10 +39,8 @@ function presentedToken(request: FastifyRequest): string | null {
 /** /api/auth/* — the auth contract of docs/api-contract.md. */
 export async function authRoutes(scope: FastifyInstance, { accounts, sessions, limits }: AuthRouteDeps): Promise<void> {
   const app = typed(scope);
-  // Every attempt is counted before anything is checked — per client IP first (onRequest: a flood of made-up
-  // e-mails from one address stops there and creates no per-account counters), then per e-mail + IP — so
-  // simultaneous guesses cannot all pass a limit read before their failures are recorded, and a refused
-  // attempt never reaches the password hash. A successful login clears its e-mail + IP counter.
+  // Counted before anything is checked (per IP, then per e-mail + IP): simultaneous guesses cannot all slip under
+  // the limit, and a refused attempt never reaches the password hash.
   app.post('/login', { schema: { body: LoginBody }, onRequest: limits.perIp(limits.rules.loginPerIp) }, async (request, reply) => {
     const { email, password } = request.body;
     const key = accountKey(email, request.ip);

@@ -1,8 +1,6 @@
 /**
- * The building blocks of the configuration schema: one TypeBox schema per environment variable, typed as the
- * value the server uses (a duration in ms, a flag as a boolean), with how its text is read (`x-env`), what the
- * README shows as its default (`x-default`), its meaning (`description`) and messages for rules that need their
- * own wording (`x-messages`; `{got}` is replaced by the value given).
+ * One TypeBox schema per environment variable, typed as the value the server uses. `x-env`: how its text is read;
+ * `x-default`: the README's default; `x-messages`: wording for a rule (`{got}` is the value given).
  */
 import { Type } from 'typebox';
 import { Format } from 'typebox/format';

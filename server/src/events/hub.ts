@@ -56,14 +56,8 @@ function removeFrom<K>(map: Map<K, Set<Entry>>, key: K, entry: Entry): void {
 }
 
 /**
- * The hub (`app.liveEvents`): one database LISTEN per instance, its subscribers indexed by user, appointment,
- * and what they were opened with (session, tracking token).
- * - A change's events arrive in the notification: delivered at once, no query.
- * - A bulk write's ranges are coalesced: those that arrive before the next turn of the event loop are read with one
- *   query, then delivered in id order to the event's audience (admins, listed users) and, for the kinds tracking
- *   links receive, to that appointment's tracking subscribers.
- * - Sessions or tracking links revoked (on any instance) → `session-ended` to the streams opened with them.
- * - The listener reconnected (notifications may have been lost), or a notification was unreadable → `resync`.
+ * The hub (`app.liveEvents`): one database LISTEN per instance, subscribers indexed by user, appointment and what
+ * they were opened with. Bulk writes' ranges are read once per event-loop turn, so a seed costs one query, not many.
  */
 export class LiveEvents implements LiveEventHub {
   private readonly repository: LiveEventRepository;

@@ -38,13 +38,8 @@ export interface EventRange {
 }
 
 /**
- * What a notification on the live channel says:
- * - `events`: a change's events themselves (`d:` and a JSON array of `[id, type, entity id, version, appointment id,
- *   admins, [user ids]]`), or `unreadable` when that JSON is not what the trigger writes — a kind missing from
- *   the contract included, which makes every stream refetch everything;
- * - `range`: a bulk write's events to read (`e:<tx>:<first id>:<last id>`);
- * - `revoked`: streams to end — sessions (`s:<id>,<id>…`) or tracking links (`t:<token>`), named `s:<id>` / `t:<token>`;
- * - null: nothing the hub acts on.
+ * A notification on the live channel: a change's events (`d:` + JSON), a bulk write's range to read (`e:`), or
+ * revoked sessions / tracking links (`s:` / `t:`). `unreadable` makes every stream refetch, so it must stay rare.
  */
 export type LiveNotification =
   | { kind: 'events'; events: PublishedEvent[] }

@@ -5,10 +5,8 @@ import { typed } from '../plugins/typeProvider';
 import type { Notifications } from './queries';
 
 /**
- * /api/notifications — every signed-in user's own notifications (customers, technicians, including one still
- * awaiting approval — their list is simply empty until they get work — and admins). Written by the database with
- * the change they tell of (migration 0010). Not through `viewerOf`: a technician awaiting approval has no part in
- * the shop's work (403 there), but the header's bell works for them — it is just empty.
+ * /api/notifications — the signed-in user's own. Not through `viewerOf`: a technician awaiting approval gets 403
+ * from the shop, but their bell works (it is just empty).
  */
 export async function notificationRoutes(scope: FastifyInstance, { notifications }: { notifications: Notifications }): Promise<void> {
   const app = typed(scope);

@@ -60,11 +60,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Authentication and role checks, one place for every route: signature and expiry of the access token (jose),
- * then its session (sid) must still be live — so logout, logout-all and reuse detection take effect at once.
- * Roles are checked here; which rows a role may see is decided by each domain's queries. Routes run the guards
- * as `onRequest` hooks: who is asking is settled before the request is parsed or validated, so a stranger gets
- * 401 (or 403) whatever they send, and learns nothing from validation messages.
+ * The guards: a token must verify and its session still be live, so logout takes effect at once. They run as
+ * onRequest hooks, before validation, so a stranger learns nothing from validation messages.
  */
 export const authentication = fp(
   async (app) => {

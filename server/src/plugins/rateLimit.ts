@@ -103,10 +103,8 @@ function isHealthCheck(url: string): boolean {
 }
 
 /**
- * Decorates the app with `rateLimits` and limits every /api request per client IP (`request.ip`: TRUST_PROXY
- * decides whether X-Forwarded-For is believed). The health check is exempt, so a monitor or load balancer behind
- * one address never sees 429, and it still reports a database outage as 503. Ended windows are deleted at start
- * and every hour.
+ * `app.rateLimits`, and every /api request limited per client IP. The health check is exempt: a load balancer
+ * behind one address must never see 429. Ended windows are deleted at start and every hour.
  */
 export const rateLimit = fp(
   async (app) => {

@@ -62,10 +62,8 @@ async function readPrerendered(root: string): Promise<PrerenderedPages> {
 export type SendPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 /**
- * Serves the built SPA from STATIC_DIR: precompressed .br/.gz siblings when the client accepts them,
- * immutable caching for hashed /assets/*, no-cache for HTML and other unhashed files, no source maps
- * (answered like any missing file: 404 under /assets/). Returns the history fallback: the page pre-rendered for
- * the path, else its area's shell, else index.html.
+ * Serves the built SPA (precompressed, hashed assets immutable, HTML revalidated, no source maps) and returns the
+ * history fallback: the path's pre-rendered page, else its area's shell, else index.html.
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<SendPage> {
   const root = await checkStaticDir(staticDir);

@@ -50,10 +50,8 @@ export interface ServiceReport {
 }
 
 /**
- * The data of a job's service report, for exactly the people GET /api/appointments/:id answers: the job is read
- * through the same scoped query (a job outside the caller's reach is 404, the same answer as a missing one), then
- * its history and its time logs. Rejected time logs (an admin refused them) are not the job's time and are left
- * out.
+ * A job's service report, for exactly whom GET /api/appointments/:id answers (the job is read through it). Rejected
+ * time logs are not the job's time and are left out.
  */
 export class Reports {
   constructor(
