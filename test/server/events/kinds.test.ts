@@ -47,7 +47,7 @@ async function publish(types: readonly LiveEventType[], appointmentId: string, u
 
 const admin = (): LiveSubscriber => ({ kind: 'user', userId: randomUUID(), isAdmin: true, sessionId: randomUUID() });
 
-it.each(LIVE_EVENT_TYPES)('a %s event reaches a subscriber as that kind', async (type) => {
+it.each(LIVE_EVENT_TYPES)('%s: an event of that kind reaches a subscriber as that kind', async (type) => {
   const user = randomUUID();
   const received = subscribe({ kind: 'user', userId: user, isAdmin: false, sessionId: randomUUID() });
   try {
