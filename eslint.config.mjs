@@ -62,6 +62,24 @@ export default tseslint.config(
     },
   },
   {
+    // architecture.md §2b: domain code throws domain errors; only the HTTP plugins know status codes.
+    files: ['server/src/*/**/*.ts'],
+    ignores: ['server/src/plugins/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/plugins/errors', '**/plugins/errorHandler'],
+              message: 'Throw a domain error (server/src/domain/errors.ts); plugins/errorHandler.ts turns it into an HTTP answer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

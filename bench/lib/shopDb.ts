@@ -1,5 +1,5 @@
 import { type CompiledQuery, sql, type Transaction } from 'kysely';
-import { Appointments } from '../../server/src/appointments/queries';
+import { Appointments } from '../../server/src/appointments/service';
 import { Catalog } from '../../server/src/catalog/queries';
 import { loadConfig } from '../../server/src/config';
 import type { AppointmentListQuery } from '../../server/src/contract/appointments';
@@ -37,7 +37,7 @@ export async function openShopDatabase(target: ShopDatabaseTarget): Promise<{ op
 
 export interface BoardPlan {
   label: string;
-  /** The SQL GET /api/appointments runs for the board (server/src/appointments/queries.ts `list`), with its parameters. */
+  /** The SQL GET /api/appointments runs for the board (server/src/appointments/repository.ts `list`), with its parameters. */
   sql: string;
   parameters: unknown[];
   /** EXPLAIN (ANALYZE, BUFFERS) output, one line per plan line. */

@@ -173,7 +173,7 @@ export async function runReports(log: Log = defaultLog): Promise<ReportsResult> 
     }
     const pdf = last.rawPayload;
 
-    const reports = new Reports(app.db, app.catalog, app.now);
+    const reports = new Reports(app.db, app.catalog, app.appointments);
     const fonts = await loadReportFonts();
     const data = await reports.load({ id: 'bench', role: 'ADMIN' }, jobId);
     const renderSamples: number[] = [];

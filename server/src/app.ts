@@ -1,41 +1,32 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { analyticsRoutes } from './analytics/routes';
-import { syncAnalyticsTimeZone } from './analytics/rollups';
-import { appointmentRoutes } from './appointments/routes';
-import { AccessTokens } from './auth/accessTokens';
-import { bootstrapAdmin } from './auth/adminBootstrap';
-import { authRoutes } from './auth/routes';
-import { Sessions } from './auth/sessions';
-import { Catalog } from './catalog/queries';
-import { catalogRoutes } from './catalog/routes';
-import { type Clock, systemClock } from './clock';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, LogController } from 'fastify';
+import analytics from './analytics/plugin';
+import appointments from './appointments/plugin';
+import auth from './auth/plugin';
+import catalog from './catalog/plugin';
+import { systemClock, type Clock } from './clock';
 import type { AppConfig, HttpLimits } from './config';
-import { seedDemoWorkshop } from './demo/seed';
-import { contactRoutes } from './contact/routes';
-import { employeeRoutes } from './employees/routes';
-import { LiveEvents } from './events/liveEvents';
-import { eventRoutes } from './events/routes';
-import { closeSseStreams } from './events/sse';
-import { notificationRoutes } from './notifications/routes';
-import { OAuthCodes } from './oauth/codes';
-import { GoogleSignIn } from './oauth/google';
-import { oauthRoutes } from './oauth/routes';
-import { authentication } from './plugins/authenticate';
+import contact from './contact/plugin';
+import demo from './demo/plugin';
+import employees from './employees/plugin';
+import events from './events/plugin';
+import mail from './mail/plugin';
+import notifications from './notifications/plugin';
+import oauth from './oauth/plugin';
+import { bodyParsing } from './plugins/bodyParsing';
+import { cacheControl } from './plugins/cacheControl';
+import { core } from './plugins/core';
 import { database } from './plugins/database';
-import { registerCacheControl } from './plugins/cacheControl';
-import { clientErrorHandler, errorHandler, sendNoRoute } from './plugins/errorHandler';
-import { HttpError } from './plugins/errors';
-import { createMailWorker } from './mail/worker';
+import { clientErrorHandler, errorHandler, errorHandling } from './plugins/errorHandler';
+import { health } from './plugins/health';
 import { rateLimit } from './plugins/rateLimit';
-import { reportRoutes } from './reports/routes';
-import { registerSecurityHeaders } from './plugins/securityHeaders';
-import { checkStaticDir, isApiPath, registerStaticSite } from './plugins/staticSite';
-import { registerNulGuard, schemaController } from './plugins/validation';
-import { deriveKeys, resolveJwtSecret } from './secrets';
-import { timeLogRoutes } from './timeLogs/routes';
-import { trackingRoutes } from './tracking/routes';
-import { Users } from './users/queries';
-import { vehicleRoutes } from './vehicles/routes';
+import { securityHeaders } from './plugins/securityHeaders';
+import { checkStaticDir, staticSite } from './plugins/staticSite';
+import { nulGuard, schemaController } from './plugins/validation';
+import reports from './reports/plugin';
+import timeLogs from './timeLogs/plugin';
+import tracking from './tracking/plugin';
+import users from './users/plugin';
+import vehicles from './vehicles/plugin';
 
 export interface BuildAppOptions {
   /** Fastify logger setting; default off (main.ts turns it on). */
@@ -45,7 +36,6 @@ export interface BuildAppOptions {
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** Node's HTTP parser accepts at most 16 KiB of request line and headers. */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
@@ -103,87 +93,43 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
   return app;
 }
 
-/** JSON bodies: an empty body with a JSON content type (e.g. a bare POST /logout) counts as `{}`. */
-function registerBodyParsing(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, {});
-    return parseJson(request, text, done);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH')) request.body = {};
-  });
-}
-
-/** /api: auth and the shop's domains, each in its own folder with routes, queries and rules. */
-async function registerApi(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const { db, now } = app;
-  const keys = deriveKeys(await resolveJwtSecret(config));
-  const users = new Users(db, now);
-  const accessTokens = new AccessTokens(keys.accessToken, config.accessTokenTtlMs, now);
-  const sessions = new Sessions(db, accessTokens, config, now);
-  const google = config.google ? new GoogleSignIn(config.google, keys.oauthState, now) : null;
-  const oauthCodes = new OAuthCodes(db, now);
-
-  if (config.admin) await bootstrapAdmin(users, config.admin, app.log);
-  await sessions.purge();
-  await app.register(rateLimit, { config });
-  const limits = app.rateLimits;
-  await limits.purge();
-  await oauthCodes.purge();
-  let purgeTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    purgeTimer = setInterval(() => {
-      sessions.purge().catch((error: unknown) => app.log.error({ err: error }, 'session purge failed'));
-      limits.purge().catch((error: unknown) => app.log.error({ err: error }, 'rate-limit counter purge failed'));
-      oauthCodes.purge().catch((error: unknown) => app.log.error({ err: error }, 'sign-in code purge failed'));
-    }, PURGE_INTERVAL_MS);
-    purgeTimer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
-
-  await app.register(authentication, { accessTokens, sessions });
-  await app.register(
-    async (api) => {
-      api.get('/health', async (request) => {
-        try {
-          await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-        } catch (error) {
-          request.log.error({ err: error }, 'health check: database did not answer');
-          throw new HttpError(503, 'Database unavailable');
-        }
-        return { status: 'ok' };
-      });
-      await api.register((scope) => authRoutes(scope, { users, sessions, limits }), { prefix: '/auth' });
-      await api.register((scope) => oauthRoutes(scope, { config, google, users, sessions, codes: oauthCodes }));
-      await api.register(catalogRoutes);
-      await api.register(vehicleRoutes);
-      await api.register(appointmentRoutes);
-      await api.register(employeeRoutes);
-      await api.register(timeLogRoutes);
-      await api.register(reportRoutes);
-      await api.register(analyticsRoutes);
-      await api.register(contactRoutes);
-      await api.register((scope) => eventRoutes(scope, { live: config.live }));
-      await api.register(notificationRoutes);
-      await api.register((scope) => trackingRoutes(scope, { live: config.live }));
-    },
-    { prefix: '/api' },
-  );
-}
-
-async function registerSiteAndFallbacks(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
-  const sendPage = staticDir ? await registerStaticSite(app, staticDir) : null;
-  app.setNotFoundHandler((request, reply) => {
-    const { method, url } = request;
-    if (sendPage && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) {
-      return sendPage(request, reply);
-    }
-    return sendNoRoute(app, request, reply);
-  });
-}
+/**
+ * The server, in the order it is assembled. Each plugin may use what the ones before it decorate (fastify-plugin
+ * checks the `dependencies` each declares); a new domain is one more line here.
+ */
+export const PLUGINS: readonly FastifyPluginAsync[] = [
+  // HTTP behaviour every route shares; the error handler first, since a route keeps the one it was built with.
+  errorHandling,
+  bodyParsing,
+  nulGuard,
+  cacheControl,
+  securityHeaders,
+  // What the domains read: the database, the catalogue, the per-IP limits.
+  database,
+  catalog,
+  rateLimit,
+  // Who is asking: users, sessions and the guards (auth), Google sign-in.
+  users,
+  auth,
+  oauth,
+  health,
+  // The live hub before the domains that stream from it.
+  events,
+  vehicles,
+  appointments,
+  employees,
+  timeLogs,
+  reports,
+  analytics,
+  contact,
+  notifications,
+  tracking,
+  // After every route: the SPA and the answer for what no route took.
+  staticSite,
+  // After the routes, before the server listens.
+  demo,
+  mail,
+];
 
 /**
  * Builds the whole server — database opened and migrated, admin bootstrapped, demo workshop seeded when asked,
@@ -194,32 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (config.staticDir) await checkStaticDir(config.staticDir);
   const app = createFastify(config, options.logger ?? false);
   try {
-    app.decorate('now', options.now ?? systemClock);
-    await app.register(database, { config });
-    const liveEvents = await LiveEvents.start({ db: app.db, listen: app.listenToDatabase, log: app.log, resumeWindowMs: config.live.resumeWindowMs });
-    app.decorate('liveEvents', liveEvents);
-    // Event streams never end by themselves: end them before the server waits for its connections to close.
-    app.addHook('preClose', async () => closeSseStreams(app.server));
-    app.addHook('onClose', async () => liveEvents.close());
-    app.decorate('catalog', await Catalog.load(app.db, config.shopTimeZone));
-    // The analytics rollups count days in the shop's time zone: a new installation, or a changed SHOP_TIME_ZONE,
-    // rebuilds them — once at start, with the rest of the database's preparation, not in a route module.
-    if (await syncAnalyticsTimeZone(app.db, app.catalog.timeZone)) app.log.info({ timeZone: app.catalog.timeZone }, 'analytics rollups rebuilt for the shop time zone');
-    app.setErrorHandler(errorHandler);
-    registerBodyParsing(app);
-    registerNulGuard(app);
-    registerCacheControl(app);
-    await registerSecurityHeaders(app);
-    await registerApi(app, config);
-    await registerSiteAndFallbacks(app, config.staticDir);
-    if (config.demoData) await seedDemoWorkshop(app.db, app.catalog, app.now, app.log);
-    // The e-mail outbox's sender, when SMTP_URL is set (otherwise mails wait in the outbox).
-    const mailWorker = config.mail ? createMailWorker({ db: app.db, now: app.now, log: app.log, settings: config.mail }) : null;
-    app.decorate('mailWorker', mailWorker);
-    if (mailWorker) {
-      app.addHook('onReady', async () => mailWorker.start());
-      app.addHook('preClose', async () => mailWorker.stop());
-    }
+    await app.register(core, { config, now: options.now ?? systemClock });
+    for (const plugin of PLUGINS) await app.register(plugin);
     await app.ready();
     return app;
   } catch (error) {

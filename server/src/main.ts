@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     config = loadConfig(process.env, { demoDataByDefault: true });
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
+      for (const problem of error.message.split('\n')) console.error(`Configuration error: ${problem}`);
       process.exit(1);
     }
     throw error;
@@ -43,10 +43,8 @@ function printDemoSignIns(config: AppConfig): void {
 const CLOSE_DEADLINE_MS = 5_000;
 
 /**
- * SIGINT/SIGTERM → stop accepting connections and close the idle keep-alive ones at once (server.close), let the
- * requests in flight finish; after SHUTDOWN_GRACE, destroy the connections still open (a slow or stuck client
- * cannot hold the shutdown up), then close the database and exit 0. Repeated signals are ignored (Ctrl+C under
- * `tsx watch` or concurrently reaches this process twice: from the terminal and relayed).
+ * SIGINT/SIGTERM: stop accepting, let requests in flight finish for SHUTDOWN_GRACE, then cut what is left so a
+ * stuck client cannot hold the shutdown up. Repeats are ignored (Ctrl+C under `tsx watch` arrives twice).
  */
 function installShutdown(app: FastifyInstance, config: AppConfig): void {
   let closing = false;

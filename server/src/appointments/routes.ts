@@ -16,12 +16,11 @@ import {
 } from '../contract/appointments';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Appointments } from './queries';
 
 /** /api/appointments and /api/availability (docs/api-contract.md § "The shop"). */
 export async function appointmentRoutes(scope: FastifyInstance): Promise<void> {
   const app = typed(scope);
-  const appointments = new Appointments(app.db, app.catalog, app.now);
+  const { appointments } = app;
   const customer = app.requireRole('CUSTOMER');
   const customerOrAdmin = app.requireRole('CUSTOMER', 'ADMIN');
   const technicianOrAdmin = app.requireRole('EMPLOYEE', 'ADMIN');

@@ -1,11 +1,12 @@
 /**
  * The job lifecycle's rules, free of I/O: when a date and slot may be booked, and what a status change does.
- * The queries apply them inside their transactions; the database's constraints back them up.
+ * The service applies them inside its transactions; the database's constraints back them up.
  */
+import { toIso } from '../clock';
 import { BOOKING_WINDOW_DAYS } from '../contract/appointments';
 import { type AppointmentStatus, type Stage, STATUS_OF_TECHNICIAN_STATUS, type TechnicianStatus } from '../contract/statuses';
-import { HttpError, invalidField, MESSAGES } from '../plugins/errors';
 import { calendarDaysBetween, type ShopNow } from '../shopTime';
+import { ConflictError, type FieldErrors, invalidField } from '../domain/errors';
 
 /** Spec §9: starting a job sets its estimated completion one hour ahead. */
 export const ESTIMATE_AFTER_START_MS = 60 * 60 * 1000;
@@ -16,8 +17,6 @@ export const PROGRESS_BY_STAGE: Record<Stage, number> = {
   AWAITING_PARTS: 50,
   QUALITY_CHECK: 90,
 };
-
-export type FieldErrors = Record<string, string>;
 
 /**
  * Why a date and slot cannot be booked, by field (empty when they can): bookings run from now until
@@ -31,18 +30,9 @@ export function bookingTimeErrors(date: string, slot: string, now: ShopNow): Fie
   return {};
 }
 
-/** Throws the collected field errors as one 400, like a schema failure. */
-export function throwIfInvalid(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new HttpError(400, MESSAGES.validationFailed, errors);
-}
-
 /** Jobs that have not started may be cancelled or moved. */
 export function isChangeableBooking(status: AppointmentStatus): boolean {
   return status === 'PENDING' || status === 'CONFIRMED';
-}
-
-export function checkVersion(current: number, expected: number | undefined, message: string): void {
-  if (expected !== undefined && expected !== current) throw new HttpError(409, message);
 }
 
 export interface JobState {
@@ -54,6 +44,26 @@ export interface JobState {
   completedAt: string | null;
 }
 
+/** The lifecycle fields of a stored job. */
+export function jobStateOf(row: {
+  status: AppointmentStatus;
+  stage: Stage | null;
+  progress: number | null;
+  started_at: Date | null;
+  estimated_completion: Date | null;
+  completed_at: Date | null;
+}): JobState {
+  const iso = (value: Date | null) => (value === null ? null : toIso(value));
+  return {
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    startedAt: iso(row.started_at),
+    estimatedCompletion: iso(row.estimated_completion),
+    completedAt: iso(row.completed_at),
+  };
+}
+
 export interface StatusRequest {
   status: TechnicianStatus;
   stage?: Stage;
@@ -61,16 +71,12 @@ export interface StatusRequest {
 }
 
 /**
- * What a technician's status change does to a job (spec §4 "Employee service status": any of the three may be
- * picked). Returns the job's new state, or null when nothing would change.
- * - not_started → in_progress: started now, estimated completion one hour later.
- * - in_progress with another stage: the stage (and its progress) changes; a completed job can be reopened.
- * - completed: completion time now, progress 100.
- * - back to not_started: the work record is cleared.
+ * What a technician's status change does to a job; null when nothing would change. Any of the three statuses may
+ * be picked (spec §4), so a completed job can be reopened and going back to not started clears the work record.
  */
 export function nextJobState(current: JobState, request: StatusRequest, nowMs: number): JobState | null {
-  if (current.status === 'PENDING') throw new HttpError(409, 'Assign a technician before changing the status.');
-  if (current.status === 'CANCELLED') throw new HttpError(409, 'This appointment was cancelled.');
+  if (current.status === 'PENDING') throw new ConflictError('Assign a technician before changing the status.');
+  if (current.status === 'CANCELLED') throw new ConflictError('This appointment was cancelled.');
   const status = STATUS_OF_TECHNICIAN_STATUS[request.status];
   if (status !== 'IN_PROGRESS' && (request.stage !== undefined || request.progress !== undefined)) {
     throw invalidField(request.stage !== undefined ? 'stage' : 'progress', 'Stage and progress apply only to a job in progress');
@@ -97,6 +103,6 @@ export function nextJobState(current: JobState, request: StatusRequest, nowMs: n
       return { ...current, stage, progress };
     }
     default:
-      throw new HttpError(409, 'That status cannot be set here.');
+      throw new ConflictError('That status cannot be set here.');
   }
 }

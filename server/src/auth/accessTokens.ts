@@ -1,7 +1,8 @@
 import { errors as joseErrors, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock';
 import type { Role } from '../db/schema';
-import { HttpError, MESSAGES } from '../plugins/errors';
+import { UnauthorizedError } from '../domain/errors';
+import { AUTH_MESSAGES } from '../domain/messages';
 
 export interface AccessClaims {
   sub: string;
@@ -43,16 +44,16 @@ export class AccessTokens {
     return { algorithms: ['HS256'], currentDate: new Date(this.now()), requiredClaims: ['sub', 'sid', 'exp'] };
   }
 
-  /** Verifies signature and expiry; throws HttpError 401 "JWT token has expired" / "Invalid JWT token". */
+  /** Verifies signature and expiry; refuses with "JWT token has expired" / "Invalid JWT token". */
   async verify(token: string): Promise<AccessClaims> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, this.key, this.options()));
     } catch (error) {
-      throw new HttpError(401, error instanceof joseErrors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
+      throw new UnauthorizedError(error instanceof joseErrors.JWTExpired ? AUTH_MESSAGES.tokenExpired : AUTH_MESSAGES.tokenInvalid);
     }
     const claims = claimsOf(payload);
-    if (!claims) throw new HttpError(401, MESSAGES.tokenInvalid);
+    if (!claims) throw new UnauthorizedError(AUTH_MESSAGES.tokenInvalid);
     return claims;
   }
 

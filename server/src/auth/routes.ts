@@ -1,29 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { toIso } from '../clock';
 import {
   CheckEmailParams,
   LoginBody,
   LogoutBody,
   Profile,
   RefreshTokenBody,
-  type RegisterBody,
   RegisterCustomerBody,
   RegisterEmployeeBody,
   UpdateProfileBody,
 } from '../contract/auth';
-import type { Role, UserRow } from '../db/schema';
+import { accountKey } from '../limits/counters';
 import { authOf, bearerToken } from '../plugins/authenticate';
-import { HttpError, MESSAGES } from '../plugins/errors';
 import type { RateLimits } from '../plugins/rateLimit';
 import { typed } from '../plugins/typeProvider';
-import { accountKey } from '../limits/counters';
-import { isProfileComplete, toProfile } from '../users/profile';
-import { EmailTakenError, normaliseEmail, type Users } from '../users/queries';
-import { hashPassword, verifyPassword } from './passwords';
-import type { IssuedSession, Sessions } from './sessions';
+import { toProfile } from '../users/profile';
+import type { Accounts } from './service';
+import type { Sessions } from './sessions';
 
 export interface AuthRouteDeps {
-  users: Users;
+  accounts: Accounts;
   sessions: Sessions;
   limits: RateLimits;
 }
@@ -41,81 +36,33 @@ function presentedToken(request: FastifyRequest): string | null {
   }
 }
 
-function signedIn(user: UserRow, session: IssuedSession) {
-  return {
-    token: session.token,
-    refreshToken: session.refreshToken,
-    type: 'Bearer' as const,
-    id: user.id,
-    email: user.email,
-    fullName: user.full_name,
-    roles: [user.role],
-  };
-}
-
 /** /api/auth/* — the auth contract of docs/api-contract.md. */
-export async function authRoutes(scope: FastifyInstance, { users, sessions, limits }: AuthRouteDeps): Promise<void> {
+export async function authRoutes(scope: FastifyInstance, { accounts, sessions, limits }: AuthRouteDeps): Promise<void> {
   const app = typed(scope);
-  // Every attempt is counted before anything is checked — per client IP first (onRequest: a flood of made-up
-  // e-mails from one address stops there and creates no per-account counters), then per e-mail + IP — so
-  // simultaneous guesses cannot all pass a limit read before their failures are recorded, and a refused
-  // attempt never reaches the password hash. A successful login clears its e-mail + IP counter.
+  // Counted before anything is checked (per IP, then per e-mail + IP): simultaneous guesses cannot all slip under
+  // the limit, and a refused attempt never reaches the password hash.
   app.post('/login', { schema: { body: LoginBody }, onRequest: limits.perIp(limits.rules.loginPerIp) }, async (request, reply) => {
     const { email, password } = request.body;
     const key = accountKey(email, request.ip);
     await limits.enforce(reply, limits.rules.loginPerAccount, key);
-    const user = await users.findByEmail(email);
-    if (!user) throw new HttpError(401, MESSAGES.emailNotFound);
-    if (user.password_hash === null) throw new HttpError(401, MESSAGES.googleOnlyAccount);
-    if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, MESSAGES.passwordIncorrect);
-    if (!user.is_active) throw new HttpError(401, MESSAGES.accountDisabled);
+    const answer = await accounts.login(email, password, deviceInfo(request));
     await limits.clear(limits.rules.loginPerAccount, key);
-    return signedIn(user, await sessions.start(user, deviceInfo(request)));
+    return answer;
   });
-
-  async function register(request: FastifyRequest, body: RegisterBody, role: Role) {
-    const email = normaliseEmail(body.email);
-    if (await users.findByEmail(email)) throw new HttpError(409, MESSAGES.emailExists);
-    const employee = role === 'EMPLOYEE';
-    let user: UserRow;
-    try {
-      user = await users.create({
-        email,
-        passwordHash: await hashPassword(body.password),
-        fullName: body.fullName.trim(),
-        phoneNumber: body.phoneNumber.trim(),
-        address: (body.address ?? '').trim(),
-        role,
-        department: employee ? body.department?.trim() || null : null,
-        employeeId: employee ? body.employeeId?.trim() || null : null,
-      });
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(409, MESSAGES.emailExists);
-      throw error;
-    }
-    const session = await sessions.start(user, deviceInfo(request));
-    return { ...signedIn(user, session), success: true as const, message: 'User registered successfully' };
-  }
 
   // Customer and employee registrations share one per-IP counter; every request counts, whatever its outcome.
   app.post('/register/customer', { schema: { body: RegisterCustomerBody }, onRequest: limits.perIp(limits.rules.registrations) }, async (request, reply) => {
     reply.status(201);
-    return register(request, request.body, 'CUSTOMER');
+    return accounts.register(request.body, 'CUSTOMER', deviceInfo(request));
   });
 
   app.post('/register/employee', { schema: { body: RegisterEmployeeBody }, onRequest: limits.perIp(limits.rules.registrations) }, async (request, reply) => {
     reply.status(201);
-    return register(request, request.body, 'EMPLOYEE');
+    return accounts.register(request.body, 'EMPLOYEE', deviceInfo(request));
   });
 
-  async function refresh(request: FastifyRequest, presented: string) {
-    const outcome = await sessions.refresh(presented);
-    if (!outcome.ok) {
-      if (outcome.reason === 'reuse') request.log.warn('Spent refresh token presented after the reuse leeway; session revoked');
-      throw new HttpError(401, MESSAGES.invalidRefreshToken);
-    }
-    return outcome.pair;
-  }
+  const refresh = (request: FastifyRequest, presented: string) =>
+    accounts.refresh(presented, () => request.log.warn('Spent refresh token presented after the reuse leeway; session revoked'));
 
   app.post('/refresh-token', { schema: { body: RefreshTokenBody } }, async (request) => {
     const { token, refreshToken } = await refresh(request, request.body.refreshToken);
@@ -146,39 +93,16 @@ export async function authRoutes(scope: FastifyInstance, { users, sessions, limi
 
   app.get('/profile', { schema: { response: { 200: Profile } }, onRequest: app.authenticate }, async (request) => toProfile(authOf(request).user));
 
-  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, onRequest: app.authenticate }, async (request) => {
-    const { user } = authOf(request);
-    const { fullName, phoneNumber, address, role, emailNotifications } = request.body;
-    // Roles are CUSTOMER or EMPLOYEE here; ADMIN exists only through ADMIN_EMAIL, and an admin keeps the role.
-    if (role === 'ADMIN' || (role !== undefined && user.role === 'ADMIN')) {
-      throw new HttpError(403, MESSAGES.accessDenied);
-    }
-    const updated = await users.updateProfile(user.id, {
-      fullName: fullName?.trim(),
-      phoneNumber: phoneNumber?.trim(),
-      // '' is how the complete-profile screen says "no address": it never wipes a stored one.
-      address: address?.trim() || undefined,
-      // The role is chosen while completing the profile; once complete, an account keeps its role (ignored).
-      role: isProfileComplete(user) ? undefined : role,
-      emailNotifications,
-    });
-    return toProfile(updated);
-  });
+  app.put('/update-profile', { schema: { body: UpdateProfileBody, response: { 200: Profile } }, onRequest: app.authenticate }, async (request) =>
+    accounts.updateProfile(authOf(request).user, request.body),
+  );
 
-  app.get('/check-email/:email', { schema: { params: CheckEmailParams }, onRequest: limits.perIp(limits.rules.checkEmail) }, async (request) => {
-    const user = await users.findByEmail(request.params.email);
-    return { available: user === undefined };
-  });
+  app.get('/check-email/:email', { schema: { params: CheckEmailParams }, onRequest: limits.perIp(limits.rules.checkEmail) }, async (request) => ({
+    available: await accounts.isEmailAvailable(request.params.email),
+  }));
 
   app.get('/active-sessions', { onRequest: app.authenticate }, async (request) => {
     const { user, sessionId } = authOf(request);
-    const active = await sessions.listActive(user.id);
-    return active.map((session) => ({
-      id: session.id,
-      deviceInfo: session.device_info,
-      createdAt: toIso(session.created_at),
-      lastUsedAt: toIso(session.last_used_at),
-      current: session.id === sessionId,
-    }));
+    return accounts.activeSessions(user.id, sessionId);
   });
 }

@@ -14,15 +14,14 @@ import {
 } from '../contract/contact';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { ContactInbox } from './queries';
+import type { ContactInbox } from './service';
 
 /**
  * The contact domain: the landing page's contact form and newsletter box (anyone; each limited per client IP to
  * CONTACT_MESSAGES_PER_IP_PER_HOUR, every attempt counted before the body is read), and the admin's Messages page.
  */
-export async function contactRoutes(scope: FastifyInstance): Promise<void> {
+export async function contactRoutes(scope: FastifyInstance, { inbox }: { inbox: ContactInbox }): Promise<void> {
   const app = typed(scope);
-  const inbox = new ContactInbox(app.db, app.now);
   const limits = app.rateLimits;
   const admin = app.requireRole('ADMIN');
 

@@ -1,5 +1,5 @@
 import type { Page } from '../contract/common';
-import { invalidField } from '../plugins/errors';
+import { invalidField } from '../domain/errors';
 
 /**
  * Keyset paging cursors: the sort key of the last row of a page, opaque to clients (base64url of a JSON array).

@@ -2,17 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { EmployeeList, EmployeeListQuery, StaffActionBody, StaffList, StaffMember, StaffParams } from '../contract/employees';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Employees } from './queries';
-import { Staff } from './staff';
+import type { Employees, Staff } from './service';
 
 /**
  * GET /api/employees — admin: who can be assigned (approved, active technicians).
  * GET /api/staff, POST /api/employees/:id/approve and /deactivate — admin: the Staff page.
  */
-export async function employeeRoutes(scope: FastifyInstance): Promise<void> {
+export async function employeeRoutes(scope: FastifyInstance, { employees, staff }: { employees: Employees; staff: Staff }): Promise<void> {
   const app = typed(scope);
-  const employees = new Employees(app.db, app.catalog);
-  const staff = new Staff(app.db, app.now);
   const admin = app.requireRole('ADMIN');
   const member = { 200: StaffMember };
 

@@ -4,25 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STREAM_CONTROL } from '../contract/live';
 
 /**
- * Server-sent events framing (issue 16), shared by GET /api/events and the tracking link's
- * GET /api/track/:token/events. Usage in a route handler (after authorization — errors must be answered before
- * the stream starts):
- *
- *   const stream = openSseStream(request, reply, { heartbeatMs: config.live.heartbeatIntervalMs });
- *   streamLiveEvents(stream, app.liveEvents, subscriber, lastEventIdOf(request.headers['last-event-id']), request.log);
- *   return reply; // the response stays open until stream.close() or the client goes away
- *
- * - The answer goes through `reply.send(<stream>)`, so the app's onSend hooks (security headers) still run;
- *   headers: `Content-Type: text/event-stream`, `Cache-Control: no-store, no-transform` (no-transform: a
- *   compressing proxy such as the dev server's must not buffer it), `X-Accel-Buffering: no` (nginx).
- * - The socket's idle timeout (Fastify's `connectionTimeout`) is switched off for the stream's life and restored
- *   after; the request timeout only covers receiving the request, which is over by then.
- * - A heartbeat event (`event: heartbeat`, `data: {}`) every `heartbeatMs` keeps proxies from closing it and
- *   lets the client tell a dead stream; `onHeartbeat` runs just before each one (e.g. to check token expiry).
- * - A client that does not read (more than `maxBufferedBytes` waiting) is cut off rather than buffered forever.
- * - `close()` ends the response; `onClose` callbacks run once, whoever ended it (server, client, app close).
- * - Every open stream of an HTTP server is ended by `closeSseStreams(server)` — buildApp's preClose hook — so
- *   `app.close()` does not wait for streams that would never end by themselves.
+ * A server-sent event stream (GET /api/events, a tracking link's stream). Sent through `reply.send`, so the
+ * security headers still apply; the socket's idle timeout is off while it is open; a client that stops reading is
+ * cut off; the events plugin's preClose ends every stream, which would otherwise hold `app.close()` up.
  */
 export interface SseStream {
   /** A message framed by formatSseMessage (one event sent to many streams is framed once). False once closed. */

@@ -1,10 +1,6 @@
 import type { LiveEventData } from '../contract/live';
 
-/**
- * Who may receive a data event (issue 16): the appointment's customer, its technicians (the one assigned after the
- * change and, on a reassignment, the one taken off, so the job leaves their list), admins; a notification's one
- * recipient. Built by the database (live_events, migration 0011) in the change's own transaction.
- */
+/** Who may receive a data event, as the database wrote it with the change (a reassigned job's old technician too). */
 export interface LiveAudience {
   /** Every admin receives it (true for appointment and time-log events). */
   admins: boolean;
@@ -31,10 +27,7 @@ export interface LiveSubscription {
   unsubscribe(): void;
 }
 
-/**
- * The process's fan-out of committed events (events/liveEvents.ts): one database LISTEN per instance, every
- * subscriber in this process filtered by audience. `app.liveEvents`.
- */
+/** The process's fan-out of committed events (events/hub.ts), `app.liveEvents`. */
 export interface LiveEventHub {
   /** `onEvent` for every event this subscriber may see; `onControl` for resync, and session-ended (its session or tracking link revoked). */
   subscribe(subscriber: LiveSubscriber, handlers: { onEvent(event: PublishedEvent): void; onControl(control: 'resync' | 'session-ended'): void }): LiveSubscription;

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '../contract/common';
 import { type Notification, NOTIFICATION_MESSAGES, type NotificationListQuery, type NotificationPage, type UnreadCount } from '../contract/notifications';
 import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { NotFoundError } from '../domain/errors';
 import { notificationText, type StoredNotification } from './texts';
 
 /** A notification's `created_at` as its cursor holds it: UTC with microseconds, so no two instants print alike. */
@@ -80,7 +80,7 @@ export class Notifications {
       .where('n.user_id', '=', userId)
       .returning(COLUMNS)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, NOTIFICATION_MESSAGES.notFound);
+    if (!row) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
     return toNotification(row);
   }
 

@@ -111,7 +111,7 @@ export class GoogleSignIn {
   private configuration(): Promise<client.Configuration> {
     if (!this.discovered) {
       const issuer = new URL(this.google.issuer);
-      // config.ts only lets an http issuer through for localhost (a local test provider).
+      // The configuration lets an http issuer through only for localhost (a local test provider).
       const options = issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined;
       this.discovered = client.discovery(issuer, this.google.clientId, this.google.clientSecret, undefined, options);
       this.discovered.catch(() => {

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deviceInfo } from '../auth/routes';
-import type { Sessions } from '../auth/sessions';
 import type { AppConfig } from '../config';
 import { OAUTH_LINK_INVALID, OAuthExchangeBody } from '../contract/auth';
-import type { UserRow } from '../db/schema';
-import { errorBody } from '../plugins/errors';
+import type { ErrorBody } from '../contract/common';
 import { typed } from '../plugins/typeProvider';
-import type { Users } from '../users/queries';
-import { CODE_TTL_SECONDS, type OAuthCodes } from './codes';
+import { CODE_TTL_SECONDS } from './codes';
 import { readCookie, serializeCookie } from './cookies';
-import { FLOW_TTL_SECONDS, type GoogleIdentity, OAuthFlowError, type GoogleSignIn } from './google';
+import { FLOW_TTL_SECONDS, OAuthFlowError, type GoogleSignIn } from './google';
+import type { GoogleAccounts } from './service';
 
 export const GOOGLE_CALLBACK_PATH = '/api/login/oauth2/code/google';
 export const EXCHANGE_PATH = '/api/auth/oauth/exchange';
@@ -25,9 +23,7 @@ const UNAVAILABLE = 'Google sign-in is unavailable right now. Please try again l
 export interface OAuthRouteDeps {
   config: AppConfig;
   google: GoogleSignIn | null;
-  users: Users;
-  sessions: Sessions;
-  codes: OAuthCodes;
+  accounts: GoogleAccounts;
 }
 
 /**
@@ -42,29 +38,9 @@ function redirectUri(config: AppConfig, request: FastifyRequest): string {
  * Google sign-in: GET /api/oauth2/authorization/google → provider → GET /api/login/oauth2/code/google → SPA
  * `/oauth/callback?code=…` → POST /api/auth/oauth/exchange (code + binding cookie) → tokens.
  */
-export async function oauthRoutes(app: FastifyInstance, { config, google, users, sessions, codes }: OAuthRouteDeps): Promise<void> {
+export async function oauthRoutes(app: FastifyInstance, { config, google, accounts }: OAuthRouteDeps): Promise<void> {
   const callbackUrl = (params: string) => `${config.appUrl}/oauth/callback?${params}`;
   const fail = (reply: FastifyReply, message: string) => reply.redirect(callbackUrl(`error=${encodeURIComponent(message)}`), 302);
-
-  async function userFor(identity: GoogleIdentity): Promise<UserRow> {
-    const linked = await users.findByGoogleSub(identity.sub);
-    if (linked) return linked;
-    const existing = await users.findByEmail(identity.email);
-    if (existing) {
-      if (existing.google_sub !== null) throw new OAuthFlowError('This email is linked to a different Google account.');
-      // The provider verified the address (checked in GoogleSignIn), so it is the same person: link the account.
-      return users.linkGoogleAccount(existing.id, identity.sub);
-    }
-    return users.create({
-      email: identity.email,
-      passwordHash: null,
-      fullName: identity.name ?? identity.email.split('@')[0],
-      phoneNumber: '',
-      address: '',
-      role: 'CUSTOMER',
-      googleSub: identity.sub,
-    });
-  }
 
   app.get('/oauth2/authorization/google', async (request, reply) => {
     if (!google) return fail(reply, NOT_CONFIGURED);
@@ -90,10 +66,8 @@ export async function oauthRoutes(app: FastifyInstance, { config, google, users,
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     try {
       const identity = await google.complete(query, readCookie(request.headers.cookie, STATE_COOKIE));
-      const user = await userFor(identity);
-      if (!user.is_active) throw new OAuthFlowError('Account is disabled');
       // No tokens in the URL: a one-time code, spendable only with this browser's binding cookie.
-      const { code, binding } = await codes.issue(user.id, deviceInfo(request));
+      const { code, binding } = await accounts.signIn(identity, deviceInfo(request));
       reply.header('set-cookie', serializeCookie(BINDING_COOKIE, binding, { path: EXCHANGE_PATH, maxAgeSeconds: CODE_TTL_SECONDS, secure, sameSite: 'Strict' }));
       return reply.redirect(callbackUrl(`code=${encodeURIComponent(code)}`), 302);
     } catch (error) {
@@ -115,19 +89,8 @@ export async function oauthRoutes(app: FastifyInstance, { config, google, users,
     reply
       .header('set-cookie', serializeCookie(BINDING_COOKIE, '', { path: EXCHANGE_PATH, maxAgeSeconds: 0, secure, sameSite: 'Strict' }))
       .header('cache-control', 'no-store');
-    const redeemed = await codes.redeem(request.body.code, readCookie(request.headers.cookie, BINDING_COOKIE));
-    const user = redeemed ? await users.findById(redeemed.userId) : undefined;
-    if (!redeemed || !user || !user.is_active) return reply.code(400).send(errorBody(OAUTH_LINK_INVALID));
-    const session = await sessions.start(user, redeemed.deviceInfo);
-    // The same body as POST /api/auth/login.
-    return {
-      token: session.token,
-      refreshToken: session.refreshToken,
-      type: 'Bearer' as const,
-      id: user.id,
-      email: user.email,
-      fullName: user.full_name,
-      roles: [user.role],
-    };
+    const answer = await accounts.exchange(request.body.code, readCookie(request.headers.cookie, BINDING_COOKIE));
+    if (!answer) return reply.code(400).send({ message: OAUTH_LINK_INVALID, success: false } satisfies ErrorBody);
+    return answer;
   });
 }

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccessTokens } from '../auth/accessTokens';
-import type { Sessions } from '../auth/sessions';
 import type { Role } from '../contract/auth';
 import { STAFF_MESSAGES } from '../contract/employees';
 import type { UserRow } from '../db/schema';
+import { UnauthorizedError } from '../domain/errors';
 import { HttpError, MESSAGES } from './errors';
 
 export interface AuthContext {
@@ -60,20 +59,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match[1];
 }
 
-export interface AuthenticationOptions {
-  accessTokens: AccessTokens;
-  sessions: Sessions;
-}
-
 /**
- * Authentication and role checks, one place for every route: signature and expiry of the access token (jose),
- * then its session (sid) must still be live — so logout, logout-all and reuse detection take effect at once.
- * Roles are checked here; which rows a role may see is decided by each domain's queries. Routes run the guards
- * as `onRequest` hooks: who is asking is settled before the request is parsed or validated, so a stranger gets
- * 401 (or 403) whatever they send, and learns nothing from validation messages.
+ * The guards: a token must verify and its session still be live, so logout takes effect at once. They run as
+ * onRequest hooks, before validation, so a stranger learns nothing from validation messages.
  */
-export const authentication = fp<AuthenticationOptions>(
-  async (app, { accessTokens, sessions }) => {
+export const authentication = fp(
+  async (app) => {
+    const { accessTokens, sessions } = app;
     async function contextFor(token: string): Promise<AuthContext> {
       const claims = await accessTokens.verify(token);
       const session = await sessions.lookup(claims.sid);
@@ -95,7 +87,7 @@ export const authentication = fp<AuthenticationOptions>(
         const token = bearerToken(request);
         request.auth = token === null ? null : await contextFor(token);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
+        if (!(error instanceof HttpError || error instanceof UnauthorizedError)) throw error;
         request.auth = null;
       }
     };
@@ -111,5 +103,5 @@ export const authentication = fp<AuthenticationOptions>(
       };
     });
   },
-  { name: 'authentication' },
+  { name: 'authentication', decorators: { fastify: ['accessTokens', 'sessions'] } },
 );

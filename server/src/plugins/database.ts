@@ -1,7 +1,4 @@
 import fp from 'fastify-plugin';
-import type { Catalog } from '../catalog/queries';
-import type { Clock } from '../clock';
-import type { AppConfig } from '../config';
 import { type OpenedDatabase, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';
@@ -12,24 +9,16 @@ declare module 'fastify' {
     db: Db;
     /** How the database was opened, for the start-up log (never credentials). */
     databaseDescription: string;
-    /** The time source every domain reads "now" from (tests inject one). */
-    now: Clock;
-    /** The catalogue (service types, slots, centres), read once at start. */
-    catalog: Catalog;
     /** LISTEN on a channel scoped to this installation's schema (db/connect.ts); stopped when the app closes. */
     listenToDatabase: OpenedDatabase['listen'];
   }
 }
 
-export interface DatabaseOptions {
-  config: AppConfig;
-}
-
 /** Opens the database, applies the migrations and the changed sql/ files, and closes it with the app. */
-export const database = fp<DatabaseOptions>(
-  async (app, { config }) => {
+export const database = fp(
+  async (app) => {
     const opened = await openDatabase(
-      config,
+      app.config,
       (error) => app.log.error({ err: error }, 'PostgreSQL pool error'),
       (message, error) => (error === undefined ? app.log.warn(message) : app.log.warn({ err: error }, message)),
     );
@@ -45,5 +34,5 @@ export const database = fp<DatabaseOptions>(
     app.decorate('listenToDatabase', opened.listen);
     app.addHook('onClose', async () => opened.close());
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['core'] },
 );

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import fp from 'fastify-plugin';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../domain/errors';
 import { type ErrorBody, errorBody, firstMessage, HttpError, MESSAGES, statusMessage } from './errors';
 import { validationErrors } from './validation';
 
@@ -20,11 +22,32 @@ function sendError(reply: FastifyReply, statusCode: number, payload: ErrorBody):
   return reply.status(statusCode).type('application/json; charset=utf-8').header('cache-control', 'no-store').send(payload);
 }
 
+/** The HTTP status of each kind of domain error. */
+const DOMAIN_STATUS: ReadonlyArray<[new (...args: never[]) => DomainError, number]> = [
+  [InvalidError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+];
+
+/** A domain error as the client gets it: its status, and `{ message, success: false, errors? }`. */
+export function domainErrorAnswer(error: DomainError): { status: number; body: ErrorBody } {
+  const status = DOMAIN_STATUS.find(([kind]) => error instanceof kind)?.[1] ?? 500;
+  if (status === 500) return { status, body: errorBody(MESSAGES.internal) };
+  return { status, body: errorBody(error.message, error instanceof InvalidError ? error.errors : undefined) };
+}
+
 /**
  * The app's one error handler (also Fastify's `frameworkErrors`: a URL it cannot decode): client errors get our
  * wording in the contract's shape `{ message, success: false, errors? }`; anything unexpected is logged and hidden.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    const { status, body } = domainErrorAnswer(error);
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, status, body);
+  }
   if (error instanceof HttpError) {
     // A validation failure's message is its first field's message (the rules that build `errors` in code).
     const message = error.errors && error.message === MESSAGES.validationFailed ? (firstMessage(error.errors) ?? error.message) : error.message;
@@ -103,3 +126,11 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   }
   socket.destroy(error);
 }
+
+/** The error handler for every route: registered before any route, since a route keeps the handler it was built with. */
+export const errorHandling = fp(
+  async (app) => {
+    app.setErrorHandler(errorHandler);
+  },
+  { name: 'errorHandling' },
+);

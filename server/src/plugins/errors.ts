@@ -1,4 +1,6 @@
 import type { ErrorBody } from '../contract/common';
+import { type FieldErrors, firstMessage, VALIDATION_FAILED } from '../domain/errors';
+import { AUTH_MESSAGES } from '../domain/messages';
 
 export type { ErrorBody };
 
@@ -15,20 +17,9 @@ export class HttpError extends Error {
 }
 
 export const MESSAGES = {
-  authenticationRequired: 'Authentication required',
-  tokenExpired: 'JWT token has expired',
-  tokenInvalid: 'Invalid JWT token',
-  sessionRevoked: 'Session has been revoked. Invalid token',
-  sessionExpired: 'Session has expired. Invalid token',
-  accountDisabled: 'Account is disabled',
-  accessDenied: 'Access denied. You do not have permission to access this resource.',
+  ...AUTH_MESSAGES,
   /** Only when a validation failure names no field; otherwise `message` is the first field's message. */
-  validationFailed: 'Validation failed',
-  invalidRefreshToken: 'Invalid or expired refresh token',
-  emailNotFound: 'Email not found',
-  passwordIncorrect: 'Password is incorrect',
-  googleOnlyAccount: 'This account signs in with Google. Use Continue with Google.',
-  emailExists: 'Email already exists',
+  validationFailed: VALIDATION_FAILED,
   tooManyLogins: 'Too many login attempts. Please try again later.',
   internal: 'Internal server error',
   notFound: 'Resource not found',
@@ -69,11 +60,7 @@ export function errorBody(message: string, errors?: Record<string, string>): Err
   return errors ? { message, success: false, errors } : { message, success: false };
 }
 
-/** The first field's message of a validation failure (fields in the order the schema lists them). */
-export function firstMessage(errors: Record<string, string>): string | undefined {
-  for (const message of Object.values(errors)) if (message) return message;
-  return undefined;
-}
+export { firstMessage };
 
 export function notFoundBody(): ErrorBody {
   return errorBody(MESSAGES.notFound);
@@ -83,7 +70,7 @@ export function notFoundBody(): ErrorBody {
  * A 400 validation failure: `{ message: <first field's message>, success: false, errors }` — a client that reads
  * only `message` still shows something useful; `errors` keeps every field's message.
  */
-export function validationFailure(errors: Record<string, string>): HttpError {
+export function validationFailure(errors: FieldErrors): HttpError {
   return new HttpError(400, firstMessage(errors) ?? MESSAGES.validationFailed, errors);
 }
 

@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { type LimitRule, RateCounters, ipKey } from '../limits/counters';
+import { isApiPath } from './api';
 import { HttpError, MESSAGES } from './errors';
-import { isApiPath } from './staticSite';
+import { HOURLY, repeatWhileOpen } from './housekeeping';
 
 export const LIMIT_MESSAGES = {
   tooManyLogins: MESSAGES.tooManyLogins,
@@ -84,7 +85,7 @@ export class RateLimits {
     return this.counters.clear(rule, key);
   }
 
-  /** Deletes ended windows (the app's purge timer). */
+  /** Deletes ended windows. */
   purge(): Promise<number> {
     return this.counters.purge();
   }
@@ -101,23 +102,20 @@ function isHealthCheck(url: string): boolean {
   return url.split('?')[0] === '/api/health';
 }
 
-export interface RateLimitOptions {
-  config: AppConfig;
-}
-
 /**
- * Decorates the app with `rateLimits` and limits every /api request per client IP (`request.ip`: TRUST_PROXY
- * decides whether X-Forwarded-For is believed). The health check is exempt, so a monitor or load balancer behind
- * one address never sees 429, and it still reports a database outage as 503. Register before the routes.
+ * `app.rateLimits`, and every /api request limited per client IP. The health check is exempt: a load balancer
+ * behind one address must never see 429. Ended windows are deleted at start and every hour.
  */
-export const rateLimit = fp<RateLimitOptions>(
-  async (app, { config }) => {
-    const limits = new RateLimits(new RateCounters(app.db, app.now), limitRules(config));
+export const rateLimit = fp(
+  async (app) => {
+    const limits = new RateLimits(new RateCounters(app.db, app.now), limitRules(app.config));
     app.decorate('rateLimits', limits);
+    await limits.purge();
+    repeatWhileOpen(app, HOURLY, () => limits.purge(), 'rate-limit counter purge failed');
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(request.url) || isHealthCheck(request.url)) return;
       await limits.enforce(reply, limits.rules.requests, ipKey(request.ip));
     });
   },
-  { name: 'rateLimit', dependencies: ['database'] },
+  { name: 'rateLimit', dependencies: ['core', 'database'] },
 );

@@ -2,6 +2,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath } from './api';
+import { sendNoRoute } from './errorHandler';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -27,10 +30,6 @@ function isServable(pathName: string): boolean {
     return false;
   }
   return !SOURCE_MAP.test(decoded);
-}
-
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** Fails fast, before anything else starts, when STATIC_DIR holds no build. Returns the absolute root. */
@@ -63,10 +62,8 @@ async function readPrerendered(root: string): Promise<PrerenderedPages> {
 export type SendPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 /**
- * Serves the built SPA from STATIC_DIR: precompressed .br/.gz siblings when the client accepts them,
- * immutable caching for hashed /assets/*, no-cache for HTML and other unhashed files, no source maps
- * (answered like any missing file: 404 under /assets/). Returns the history fallback: the page pre-rendered for
- * the path, else its area's shell, else index.html.
+ * Serves the built SPA (precompressed, hashed assets immutable, HTML revalidated, no source maps) and returns the
+ * history fallback: the path's pre-rendered page, else its area's shell, else index.html.
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<SendPage> {
   const root = await checkStaticDir(staticDir);
@@ -106,3 +103,20 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, file: string): F
   if (request.url.startsWith('/track/')) reply.header('x-robots-tag', 'noindex');
   return reply.header('cache-control', REVALIDATE).sendFile(file);
 }
+
+/**
+ * The built SPA when STATIC_DIR is set, and the answer for whatever no route took: the SPA's page for a GET of
+ * a page path, else 405 or 404 in the contract's shape. Registered after every route.
+ */
+export const staticSite = fp(
+  async (app) => {
+    const { staticDir } = app.config;
+    const send = staticDir ? await registerStaticSite(app, staticDir) : null;
+    app.setNotFoundHandler((request, reply) => {
+      const { method, url } = request;
+      if (send && (method === 'GET' || method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/')) return send(request, reply);
+      return sendNoRoute(app, request, reply);
+    });
+  },
+  { name: 'staticSite', dependencies: ['core', 'errorHandling'] },
+);

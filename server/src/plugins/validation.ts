@@ -1,18 +1,12 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type Ajv from 'ajv';
-import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { invalidField } from './errors';
 
 /**
- * Request validation: Ajv through Fastify's own compiler, configured per part of the request, plus the
- * client-facing message of every rule.
- *
- * - Bodies are JSON: no type coercion (a number is not a valid e-mail), unknown properties dropped.
- * - Path parameters and query strings are text by nature: coerced to the schema's type (`?limit=20` → 20).
- * - `errorMessages` is a JSON-schema keyword carrying the message per failing keyword, next to the rule:
- *     { type: 'string', minLength: 8, errorMessages: { required: 'Password is required', minLength: '…' } }
- *   It is registered with Ajv as an annotation (it validates nothing); `validationErrors` reads it back.
- * - A NUL character anywhere in a body, query or path is refused before validation (PostgreSQL cannot store it).
+ * `errorMessages` carries each rule's client-facing message next to the rule (an annotation Ajv ignores;
+ * `validationErrors` reads it back). Bodies are not coerced; path and query text is, since it is text by nature.
  */
 export const ERROR_MESSAGES_KEYWORD = 'errorMessages';
 
@@ -85,10 +79,8 @@ function inSchemaOrder(errors: Record<string, string>, schema: unknown): Record<
 }
 
 /**
- * Ajv errors (collected with allErrors + verbose) → `{ field: message }`, first message per field, fields in the
- * order of `schema` (the failing part's schema, when known) — so the answer's `message`, the first field's
- * message, names the first field of the form rather than whichever rule Ajv happened to check first.
- * A blank string failing minLength/pattern gets the field's "required" message ('Password is required').
+ * Ajv errors → `{ field: message }` in the schema's field order, so `message` names the form's first field, not
+ * whichever rule Ajv checked first. A blank string gets the field's "required" message.
  */
 export function validationErrors(errors: FastifySchemaValidationError[], context: string | undefined, schema?: unknown): Record<string, string> {
   const result: Record<string, string> = {};
@@ -173,24 +165,25 @@ function headerLabel(name: string): string {
 }
 
 /**
- * Refuses a NUL character in any part of any request, as a validation error naming the field: headers (Node's
- * own parser refuses them on a socket, but not every way in — a proxy, `inject` — does) before anything reads
- * them, then path parameters, query string and body (percent-decoded and JSON-decoded, nested fields and
- * property names included) before validation.
+ * A NUL character (PostgreSQL cannot store one) is a validation error naming the field, in any part of a request:
+ * headers first (not every way in goes through Node's parser), then path, query and body, nested keys included.
  */
-export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const header = headerWithNul(request.headers);
-    if (header) throw invalidField(header, `${headerLabel(header)} must not contain a NUL character`);
-  });
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const path = findNul(part);
-      if (path) {
-        // '*' is the static site's wildcard parameter: the page path.
-        const field = path[0] === '*' ? 'path' : (path[0] ?? 'body');
-        throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
+export const nulGuard = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const header = headerWithNul(request.headers);
+      if (header) throw invalidField(header, `${headerLabel(header)} must not contain a NUL character`);
+    });
+    app.addHook('preValidation', async (request) => {
+      for (const part of [request.params, request.query, request.body]) {
+        const path = findNul(part);
+        if (path) {
+          // '*' is the static site's wildcard parameter: the page path.
+          const field = path[0] === '*' ? 'path' : (path[0] ?? 'body');
+          throw invalidField(field, `${fieldLabel(field)} must not contain a NUL character`);
+        }
       }
-    }
-  });
-}
+    });
+  },
+  { name: 'nulGuard' },
+);

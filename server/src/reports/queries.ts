@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { Appointments } from '../appointments/queries';
+import type { Appointments } from '../appointments/service';
 import type { Catalog } from '../catalog/queries';
-import { type Clock, toIso } from '../clock';
+import { toIso } from '../clock';
 import type { Appointment } from '../contract/appointments';
 import type { ServiceCenter } from '../contract/catalog';
 import type { JobHistoryEvent } from '../contract/reports';
@@ -50,21 +50,15 @@ export interface ServiceReport {
 }
 
 /**
- * The data of a job's service report, for exactly the people GET /api/appointments/:id answers: the job is read
- * through the same scoped query (a job outside the caller's reach is 404, the same answer as a missing one), then
- * its history and its time logs. Rejected time logs (an admin refused them) are not the job's time and are left
- * out.
+ * A job's service report, for exactly whom GET /api/appointments/:id answers (the job is read through it). Rejected
+ * time logs are not the job's time and are left out.
  */
 export class Reports {
-  private readonly appointments: Appointments;
-
   constructor(
     private readonly db: Db,
     private readonly catalog: Catalog,
-    now: Clock,
-  ) {
-    this.appointments = new Appointments(db, catalog, now);
-  }
+    private readonly appointments: Pick<Appointments, 'get'>,
+  ) {}
 
   async load(viewer: Viewer, id: string): Promise<ServiceReport> {
     const job = await this.appointments.get(viewer, id);

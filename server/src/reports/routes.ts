@@ -6,16 +6,15 @@ import { typed } from '../plugins/typeProvider';
 import { loadReportFonts } from './fonts';
 import { reportFileName } from './format';
 import { renderServiceReport } from './pdf';
-import { Reports } from './queries';
+import type { Reports } from './queries';
 
 /**
  * GET /api/appointments/:id/report — the job's service report as a PDF download, generated from stored data, for
  * the people GET /api/appointments/:id answers (its customer, its assigned technician, an admin); anyone else gets
  * that route's 404. Never cached: it holds a customer's details.
  */
-export async function reportRoutes(scope: FastifyInstance): Promise<void> {
+export async function reportRoutes(scope: FastifyInstance, { reports }: { reports: Reports }): Promise<void> {
   const app = typed(scope);
-  const reports = new Reports(app.db, app.catalog, app.now);
   const fonts = await loadReportFonts();
 
   app.get('/appointments/:id/report', { schema: { params: AppointmentParams }, onRequest: app.authenticate }, async (request, reply) => {

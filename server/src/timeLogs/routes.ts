@@ -16,15 +16,14 @@ import {
 } from '../contract/timeLogs';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { TimeLogs } from './queries';
+import type { TimeLogs } from './service';
 
 /**
  * /api/time-logs — technicians log their own time; admins read everyone's and review it (approve, or reject with
  * a reason). A technician's hours per week: /api/time-logs/weekly.
  */
-export async function timeLogRoutes(scope: FastifyInstance): Promise<void> {
+export async function timeLogRoutes(scope: FastifyInstance, { timeLogs }: { timeLogs: TimeLogs }): Promise<void> {
   const app = typed(scope);
-  const timeLogs = new TimeLogs(app.db, app.catalog, app.now);
   const technician = app.requireRole('EMPLOYEE');
   const admin = app.requireRole('ADMIN');
 

@@ -1,6 +1,6 @@
 import { getISODay, parseISO } from 'date-fns';
-import type { FieldErrors } from '../appointments/rules';
-import { TIME_LOG_MESSAGES } from '../contract/timeLogs';
+import type { FieldErrors } from '../domain/errors';
+import { type ReviewTotals, TIME_LOG_MESSAGES, type TimeLog, type TimeLogReviewState } from '../contract/timeLogs';
 import { addCalendarDays, calendarDaysBetween, type ShopNow } from '../shopTime';
 
 export interface LogSpan {
@@ -60,4 +60,23 @@ export function weeklyPeriod(today: string, from: string | undefined, to: string
   if (from !== undefined && (to ?? today) < from) errors.to = TIME_LOG_MESSAGES.toBeforeFrom;
   else if (calendarDaysBetween(first, last) / 7 + 1 > MAX_WEEKS) errors.to = TIME_LOG_MESSAGES.periodTooLong;
   return { errors, first, last };
+}
+
+export function emptyTotals(): ReviewTotals {
+  return { totalMinutes: 0, submittedMinutes: 0, approvedMinutes: 0, rejectedMinutes: 0, logs: 0, submitted: 0, approved: 0, rejected: 0 };
+}
+
+const MINUTES_OF: Record<TimeLogReviewState, 'submittedMinutes' | 'approvedMinutes' | 'rejectedMinutes'> = {
+  SUBMITTED: 'submittedMinutes',
+  APPROVED: 'approvedMinutes',
+  REJECTED: 'rejectedMinutes',
+};
+const COUNT_OF: Record<TimeLogReviewState, 'submitted' | 'approved' | 'rejected'> = { SUBMITTED: 'submitted', APPROVED: 'approved', REJECTED: 'rejected' };
+
+/** Counts `log` into `totals` (in place): its minutes overall and in its review state. */
+export function addToTotals(totals: ReviewTotals, log: Pick<TimeLog, 'durationMinutes' | 'reviewState'>): void {
+  totals.totalMinutes += log.durationMinutes;
+  totals[MINUTES_OF[log.reviewState]] += log.durationMinutes;
+  totals.logs += 1;
+  totals[COUNT_OF[log.reviewState]] += 1;
 }

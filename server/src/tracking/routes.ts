@@ -4,25 +4,21 @@ import { TrackedJob, TrackingLink, TrackingParams } from '../contract/tracking';
 import { viewerOf } from '../plugins/authenticate';
 import { NO_STORE } from '../plugins/cacheControl';
 import { typed } from '../plugins/typeProvider';
-import { TrackingLinks } from './queries';
+import type { TrackingLinks } from './service';
 import { registerTrackingStream } from './stream';
 import type { LiveSettings } from '../config';
 
 /**
- * Tracking links (contract/tracking.ts):
- * - GET /api/appointments/:id/tracking-link, POST /api/appointments/:id/tracking-link/revoke — the job's customer
- *   and admins (anyone else: GET /api/appointments/:id's 404);
- * - GET /api/track/:token, GET /api/track/:token/events — public, limited per client IP, never cached, and with
- *   no referrer sent on from the page's API answers. A wrong, revoked or expired token: the same 404 (body and
- *   headers), from one place (TrackingLinks.resolve).
+ * Tracking links (contract/tracking.ts): managing a job's link (its customer and admins), and the public page and
+ * stream by token — limited per IP, never cached, never sending a referrer, one 404 for every bad token.
  */
 export interface TrackingRouteOptions {
+  links: TrackingLinks;
   live: LiveSettings;
 }
 
-export async function trackingRoutes(scope: FastifyInstance, { live }: TrackingRouteOptions): Promise<void> {
+export async function trackingRoutes(scope: FastifyInstance, { links, live }: TrackingRouteOptions): Promise<void> {
   const app = typed(scope);
-  const links = new TrackingLinks(app.db, app.catalog, app.now);
 
   app.get(
     '/appointments/:id/tracking-link',

@@ -1,6 +1,35 @@
+import { isoAt, toIso } from '../clock';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { Stage } from '../contract/statuses';
+import { TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS } from '../contract/tracking';
 import { STAGE_LABELS } from '../reports/format';
+import { shopInstant } from '../shopTime';
+
+const DAY_MS = 86_400_000;
+export const TRACKING_LINK_TTL_MS = TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS * DAY_MS;
+
+/** Only a string of the token's shape is ever looked up (anything else is "not found" without a query). */
+export function isTrackingTokenShape(token: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(token);
+}
+
+/** When a job's link stops working: TTL after it was completed (or cancelled); null while the job is open. */
+export function linkExpiry(job: { status: string; completed_at: Date | null; cancelled_at: Date | null }): number | null {
+  const ended = job.status === 'COMPLETED' ? job.completed_at : job.status === 'CANCELLED' ? job.cancelled_at : null;
+  return ended === null ? null : new Date(ended).getTime() + TRACKING_LINK_TTL_MS;
+}
+
+/** Done: when it was; cancelled: none; else the technician's estimate, or the slot's start plus the service's duration. */
+export function completionEstimate(
+  job: { status: string; date: string; slot: string; estimated_completion: Date | null; completed_at: Date | null },
+  durationMinutes: number,
+  timeZone: string,
+): string | null {
+  if (job.status === 'CANCELLED') return null;
+  if (job.status === 'COMPLETED' && job.completed_at !== null) return toIso(job.completed_at);
+  if (job.estimated_completion !== null) return toIso(job.estimated_completion);
+  return isoAt(shopInstant(timeZone, job.date, job.slot) + durationMinutes * 60_000);
+}
 
 /**
  * The public tracking page's words for a job's history (migration 0006's events), in the customer's terms:

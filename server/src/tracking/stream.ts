@@ -4,9 +4,9 @@ import { TrackingParams } from '../contract/tracking';
 import { openSseStream } from '../events/sse';
 import { lastEventIdOf, streamLiveEvents } from '../events/resume';
 import type { LiveSubscriber } from '../events/types';
-import { HttpError } from '../plugins/errors';
+import { NotFoundError } from '../domain/errors';
 import type { TypedApp } from '../plugins/typeProvider';
-import type { TrackingLinks } from './queries';
+import type { TrackingLinks } from './service';
 
 export interface TrackingStreamDeps {
   links: TrackingLinks;
@@ -16,16 +16,9 @@ export interface TrackingStreamDeps {
 }
 
 /**
- * GET /api/track/:token/events — the live stream (contract/live.ts) of one job, for whoever holds its tracking
- * link: its `appointment.updated` events only (ids and version: the page refetches GET /api/track/:token), a
- * heartbeat, and `session-ended` once the link is revoked or expires. The token is checked before the stream
- * starts (the same 404 as GET /api/track/:token).
- * - Revoked (through any instance): the hub ends the stream at once (`t:` notification, migration 0012), as it
- *   ends a revoked session's streams; the link is read once more after subscribing, so a revoke that committed
- *   between the first read and the subscription is not missed.
- * - Expired: the expiry is compared with the app's clock at each heartbeat (no query); only a change to the job
- *   (completed, reopened, cancelled — each an `appointment.updated`) can move it, so it is read again after each.
- * - `Last-Event-ID` replays what was missed (or sends `resync`).
+ * GET /api/track/:token/events — one job's live stream for whoever holds its link; `session-ended` once the link
+ * is revoked (the hub hears it) or expires (checked at each heartbeat, re-read after each change of the job).
+ * The link is read again after subscribing, so a revoke committed in between is not missed.
  */
 export function registerTrackingStream(track: TypedApp, { links, perIp, heartbeatMs }: TrackingStreamDeps): void {
   track.get('/track/:token/events', { schema: { params: TrackingParams }, onRequest: perIp }, async (request, reply) => {
@@ -46,7 +39,7 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
         ({ expiresAt } = await links.resolve(token));
         expired();
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) end();
+        if (error instanceof NotFoundError) end();
         else request.log.warn({ err: error }, 'tracking stream: link check failed');
       }
     }

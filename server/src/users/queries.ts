@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Clock, isoAt } from '../clock';
 import { isUniqueViolation } from '../db/errors';
+import { ConflictError } from '../domain/errors';
+import { AUTH_MESSAGES } from '../domain/messages';
 import type { Db, Role, UserRow } from '../db/schema';
 
 export interface NewUser {
@@ -23,10 +25,10 @@ export interface ProfileChanges {
   emailNotifications?: boolean;
 }
 
-export class EmailTakenError extends Error {
+/** Two registrations of one address at once: the unique index refuses the second. */
+export class EmailTakenError extends ConflictError {
   constructor() {
-    super('Email already exists');
-    this.name = 'EmailTakenError';
+    super(AUTH_MESSAGES.emailExists);
   }
 }
 

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { NewVehicleBody, Vehicle, VehicleListQuery, VehiclePage } from '../contract/vehicles';
 import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
-import { Vehicles } from './queries';
+import type { Vehicles } from './service';
 
 /** /api/vehicles — a customer's own vehicles. */
-export async function vehicleRoutes(scope: FastifyInstance): Promise<void> {
+export async function vehicleRoutes(scope: FastifyInstance, { vehicles }: { vehicles: Vehicles }): Promise<void> {
   const app = typed(scope);
-  const vehicles = new Vehicles(app.db, app.now);
   const customer = app.requireRole('CUSTOMER');
 
   app.get('/vehicles', { schema: { querystring: VehicleListQuery, response: { 200: VehiclePage } }, onRequest: customer }, async (request) =>

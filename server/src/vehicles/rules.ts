@@ -1,5 +1,5 @@
 import { MAX_PLATE_LENGTH } from '../contract/vehicles';
-import { invalidField } from '../plugins/errors';
+import { invalidField } from '../domain/errors';
 
 /**
  * A number plate as stored: trimmed, inner spaces collapsed, upper-cased ("  ab 12 cd" → "AB 12 CD").

@@ -1,52 +1,96 @@
-/**
- * The live event kinds are contract/live.ts LIVE_EVENT_TYPES, on the database's side too: every kind its triggers
- * write is in the list (a kind missing there would reach no stream, and the constraint refuses it), and every kind
- * in the list is written by some change.
- */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { LIVE_EVENT_TYPES } from '../../../server/src/contract/live';
-import { DOMAINS_ROOT } from '../../../server/src/db/objects';
-import { call } from '../helpers/http';
-import { approvedTechnician, assigned, day, type Shop, signUp, startShop } from '../helpers/shop';
+import { LIVE_EVENT_TYPES, type LiveEventType } from '../../../server/src/contract/live';
+import { TRACKING_LINK_KINDS } from '../../../server/src/events/hub';
+import type { LiveSubscriber, PublishedEvent } from '../../../server/src/events/types';
+import { startTestApp, type TestApp } from '../helpers/testApp';
 
-let shop: Shop;
+/**
+ * Every kind of contract/live.ts LIVE_EVENT_TYPES, published through the database (a live_events row, as the
+ * triggers write it), reaches a subscriber as that kind — alone (the NOTIFY carries it) and in a bulk write (the
+ * hub reads the range) — and a resume replays it. A kind the hub could not read would arrive as `resync`.
+ */
 
+let t: TestApp;
 beforeAll(async () => {
-  shop = await startShop();
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+interface Received {
+  events: PublishedEvent[];
+  controls: string[];
+}
+
+function subscribe(subscriber: LiveSubscriber): Received & { stop(): void } {
+  const received: Received = { events: [], controls: [] };
+  const subscription = t.app.liveEvents.subscribe(subscriber, {
+    onEvent: (event) => received.events.push(event),
+    onControl: (control) => received.controls.push(control),
+  });
+  return { ...received, stop: () => subscription.unsubscribe() };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** One live_events row per kind (one statement), for `appointmentId`, to admins and `userId`. */
+async function publish(types: readonly LiveEventType[], appointmentId: string, userId: string): Promise<void> {
+  const values = types.map((type) => sql`(${type}, ${randomUUID()}::uuid, 1, ${appointmentId}::uuid, true, ARRAY[${userId}::uuid])`);
+  await sql`INSERT INTO live_events (type, entity_id, version, appointment_id, admins, user_ids) VALUES ${sql.join(values)}`.execute(t.app.db);
+}
+
+const admin = (): LiveSubscriber => ({ kind: 'user', userId: randomUUID(), isAdmin: true, sessionId: randomUUID() });
+
+it.each(LIVE_EVENT_TYPES)('%s: an event of that kind reaches a subscriber as that kind', async (type) => {
+  const user = randomUUID();
+  const received = subscribe({ kind: 'user', userId: user, isAdmin: false, sessionId: randomUUID() });
+  try {
+    await publish([type], randomUUID(), user);
+    await until(() => received.events.length > 0 || received.controls.length > 0, type);
+    expect(received.controls).toEqual([]);
+    expect(received.events.map((event) => event.data.type)).toEqual([type]);
+  } finally {
+    received.stop();
+  }
 });
 
-afterAll(async () => {
-  await shop?.close();
+it('a bulk write of every kind (more than one notification carries) arrives in order, each as its kind', async () => {
+  const received = subscribe(admin());
+  const kinds = Array.from({ length: 30 }, (_, index) => LIVE_EVENT_TYPES[index % LIVE_EVENT_TYPES.length]);
+  try {
+    await publish(kinds, randomUUID(), randomUUID());
+    await until(() => received.events.length >= kinds.length || received.controls.length > 0, 'the bulk write');
+    expect(received.controls).toEqual([]);
+    expect(received.events.map((event) => event.data.type)).toEqual(kinds);
+  } finally {
+    received.stop();
+  }
 });
 
-const written = async () => (await sql<{ type: string }>`SELECT DISTINCT type FROM live_events ORDER BY type`.execute(shop.app.db)).rows.map((row) => row.type);
+it('a tracking link receives its job’s events of the kinds it follows, and a resume replays them as they were', async () => {
+  const appointmentId = randomUUID();
+  const tracking: LiveSubscriber = { kind: 'appointment', appointmentId, token: 'abcdefghijklmnopqrstuv' };
+  const received = subscribe(tracking);
+  const watcher = subscribe(admin());
+  try {
+    const { rows } = await sql<{ last: string }>`SELECT coalesce(max(id), 0)::text AS last FROM live_events`.execute(t.app.db);
+    await publish(LIVE_EVENT_TYPES, appointmentId, randomUUID());
+    await until(() => watcher.events.length >= LIVE_EVENT_TYPES.length, 'every kind');
+    await until(() => received.events.length >= TRACKING_LINK_KINDS.length, 'the tracking kinds');
+    expect(received.events.map((event) => event.data.type)).toEqual([...TRACKING_LINK_KINDS]);
 
-it('every kind in the list is written by a change through the API, and no other', async () => {
-  const customer = await signUp(shop.app, 'CUSTOMER');
-  const technician = await approvedTechnician(shop);
-  const job = await assigned(shop, customer, technician);
-  const log = { appointmentId: job.id, date: day(-1), startTime: '08:00', endTime: '08:30', description: 'Checked the oil.' };
-  const created = await call(shop.app, 'POST', '/api/time-logs', { token: technician.token, body: log });
-  expect(created.status).toBe(201);
-  expect((await call(shop.app, 'PUT', `/api/time-logs/${created.body.id}`, { token: technician.token, body: { ...log, endTime: '08:45' } })).status).toBe(200);
-  expect((await call(shop.app, 'DELETE', `/api/time-logs/${created.body.id}`, { token: technician.token })).status).toBe(204);
-
-  expect(await written()).toEqual([...LIVE_EVENT_TYPES].sort());
-});
-
-it("names no kind outside the list in the database's triggers", () => {
-  const dir = join(DOMAINS_ROOT, 'events', 'sql');
-  const named = readdirSync(dir)
-    .filter((file) => file.endsWith('.sql'))
-    .flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(/'([a-z]+\.[a-z]+)'/g)].map((match) => match[1]));
-  expect(named.length).toBeGreaterThan(0);
-  expect(named.filter((kind) => !(LIVE_EVENT_TYPES as readonly string[]).includes(kind))).toEqual([]);
-});
-
-it('refuses a kind outside the list', async () => {
-  await expect(
-    sql`INSERT INTO live_events (type, entity_id, version, admins, user_ids) VALUES ('appointment.deleted', gen_random_uuid(), 1, true, '{}')`.execute(shop.app.db),
-  ).rejects.toMatchObject({ code: '23514', constraint: 'live_events_type_check' });
+    const replayed = await t.app.liveEvents.replay(tracking, rows[0].last);
+    expect(replayed?.map((event) => event.data.type)).toEqual([...TRACKING_LINK_KINDS]);
+    const replayedToAdmin = await t.app.liveEvents.replay(admin(), rows[0].last);
+    expect(replayedToAdmin?.map((event) => event.data.type)).toEqual([...LIVE_EVENT_TYPES]);
+  } finally {
+    received.stop();
+    watcher.stop();
+  }
 });

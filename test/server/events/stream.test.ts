@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { LiveEvents } from '../../../server/src/events/liveEvents';
+import type { LiveEvents } from '../../../server/src/events/hub';
 import { failure } from '../helpers/http';
 import { approvedTechnician, assigned, booked, day, http, listen, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 import { createTestDatabase, startTestApp, type TestApp, type TestDatabase, usingPostgres } from '../helpers/testApp';

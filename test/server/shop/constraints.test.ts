@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
-import { Appointments } from '../../../server/src/appointments/queries';
+import { Appointments } from '../../../server/src/appointments/service';
 import type { AppointmentListQuery } from '../../../server/src/contract/appointments';
 import { explain, recordQueries } from '../../../server/src/db/explain';
 import type { AppointmentsTable, TimeLogsTable } from '../../../server/src/db/schema';

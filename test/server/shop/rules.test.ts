@@ -1,6 +1,7 @@
 import type * as NodeModule from 'node:module';
 import { bookingTimeErrors, ESTIMATE_AFTER_START_MS, type JobState, nextJobState, PROGRESS_BY_STAGE } from '../../../server/src/appointments/rules';
-import { HttpError } from '../../../server/src/plugins/errors';
+import { DomainError } from '../../../server/src/domain/errors';
+import { domainErrorAnswer } from '../../../server/src/plugins/errorHandler';
 import { addCalendarDays, calendarDaysBetween, shopInstant, shopNow } from '../../../server/src/shopTime';
 import { logErrors, logSpan } from '../../../server/src/timeLogs/rules';
 import { normalisePlate } from '../../../server/src/vehicles/rules';
@@ -10,14 +11,14 @@ import { normalisePlate } from '../../../server/src/vehicles/rules';
 const ZONE = 'America/Chicago';
 const TODAY = '2030-06-03';
 
-/** What `run` throws, as a plain object (status, message, field errors). */
+/** What `run` throws, as the client would get it (status, message, field errors). */
 function thrown(run: () => unknown): { statusCode: number; message: string; errors?: Record<string, string> } {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    const { statusCode, message, errors } = error as HttpError;
-    return { statusCode, message, ...(errors && { errors }) };
+    expect(error).toBeInstanceOf(DomainError);
+    const { status, body } = domainErrorAnswer(error as DomainError);
+    return { statusCode: status, message: body.message, ...(body.errors && { errors: body.errors }) };
   }
   throw new Error('expected an error');
 }

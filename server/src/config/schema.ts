@@ -1,0 +1,142 @@
+/**
+ * Every environment variable the server reads, in one TypeBox schema: its type, default, rules and meaning.
+ * loadConfig (index.ts) reads and checks the environment against it, and `npm run docs:config` writes the
+ * table of server/README.md § Environment from it (a test fails when the two differ).
+ */
+import { type Static, Type } from 'typebox';
+import { MIN_PASSWORD_LENGTH } from '../contract/auth';
+import {
+  Duration,
+  ExactlyTrue,
+  Flag,
+  HttpUrl,
+  OptionalHttpUrl,
+  OptionalText,
+  Text,
+  TIME_ZONE_FORMAT,
+  UntrimmedText,
+  URL_FORMAT,
+  WholeNumber,
+} from './variables';
+
+export const MIN_JWT_SECRET_LENGTH = 32;
+export const DEFAULT_MAIL_FROM = 'CarCare <no-reply@carcare.local>';
+const SIMPLE_EMAIL = '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$';
+const MILLION = 1_000_000;
+
+export const EnvSchema = Type.Object({
+  // Where it listens, what it stores in
+  PORT: WholeNumber('the port the API listens on', { default: 8080, minimum: 0, maximum: 65535 }),
+  HOST: Text('the address the API listens on', { default: '127.0.0.1' }),
+  DATABASE_URL: OptionalText('`postgres://…` → PostgreSQL via `pg`; unset → embedded PostgreSQL (PGlite) in `DATA_DIR`', {
+    pattern: '^postgres(ql)?://',
+    messages: { pattern: 'DATABASE_URL must start with postgres:// or postgresql://' },
+  }),
+  DATA_DIR: Text(
+    "embedded database (`pgdata/`), the dev JWT secret (`jwt-secret`), a pid lock (`server.pid`: a second server on the same directory exits, naming the first one's pid); `memory://` keeps nothing",
+    { default: './data' },
+  ),
+
+  // Tokens and sign-in
+  JWT_SECRET: OptionalText(`HS256 key, ≥ ${MIN_JWT_SECRET_LENGTH} characters; **required when \`NODE_ENV=production\`**`, {
+    minLength: MIN_JWT_SECRET_LENGTH,
+    docDefault: 'generated once into `DATA_DIR`',
+  }),
+  ACCESS_TOKEN_TTL: Duration('access token lifetime (`500ms`, `30s`, `15m`, `12h`, `7d`)', { default: '15m', minimumMs: 1000 }),
+  REFRESH_TOKEN_TTL: Duration('refresh token lifetime; a session never outlives it', { default: '7d', minimumMs: 1000 }),
+  REFRESH_REUSE_LEEWAY: Duration('a spent refresh token presented again within this gets the same new pair', { default: '10s', minimumMs: 0 }),
+  APP_URL: HttpUrl("the SPA's origin; Google sign-in returns the browser to `APP_URL/oauth/callback`", { default: 'http://localhost:3000' }),
+  PUBLIC_URL: OptionalHttpUrl("the API's public origin, for the OAuth redirect URI; unset → the request's own `Host`"),
+  GOOGLE_CLIENT_ID: OptionalText('with `GOOGLE_CLIENT_SECRET`: enables Google sign-in'),
+  GOOGLE_CLIENT_SECRET: OptionalText('with `GOOGLE_CLIENT_ID`: enables Google sign-in'),
+  GOOGLE_ISSUER: HttpUrl('OpenID Connect discovery; `http://` only for a localhost test provider', { default: 'https://accounts.google.com' }),
+  ADMIN_EMAIL: OptionalText('with `ADMIN_PASSWORD`: this ADMIN account is created at start when missing', {
+    pattern: SIMPLE_EMAIL,
+    messages: { pattern: 'ADMIN_EMAIL is not a valid email address' },
+  }),
+  ADMIN_PASSWORD: UntrimmedText(`the password of \`ADMIN_EMAIL\`'s account when it is created (≥ ${MIN_PASSWORD_LENGTH} characters)`, {
+    minLength: MIN_PASSWORD_LENGTH,
+  }),
+
+  // Limits, kept in the database and shared by every instance on it
+  LOGIN_MAX_ATTEMPTS: WholeNumber('login attempts per e-mail + client IP per 15 minutes, then 429 (a successful login clears the count)', {
+    default: 10,
+    minimum: 1,
+    maximum: MILLION,
+  }),
+  LOGIN_MAX_ATTEMPTS_PER_IP: WholeNumber('login attempts per client IP per 15 minutes, whatever the account, then 429', { default: 100, minimum: 1, maximum: MILLION }),
+  REGISTRATIONS_PER_IP_PER_HOUR: WholeNumber('customer + employee registration requests per client IP per hour, then 429', { default: 20, minimum: 1, maximum: MILLION }),
+  REQUESTS_PER_IP_PER_MINUTE: WholeNumber('/api requests per client IP per minute (`GET /api/health` exempt), then 429; `check-email` gets a tenth of it', {
+    default: 600,
+    minimum: 1,
+    maximum: 10 * MILLION,
+  }),
+  CONTACT_MESSAGES_PER_IP_PER_HOUR: WholeNumber(
+    'contact-form messages (`POST /api/contact`) per client IP per hour, then 429 with Retry-After; newsletter sign-ups (`POST /api/newsletter`) get as many, counted separately',
+    { default: 5, minimum: 1, maximum: MILLION },
+  ),
+  TRACKING_REQUESTS_PER_IP_PER_MINUTE: WholeNumber(
+    'requests per client IP per minute to the public tracking endpoints (`GET /api/track/:token` and its `/events`), on top of `REQUESTS_PER_IP_PER_MINUTE`; then 429 with Retry-After',
+    { default: 60, minimum: 1, maximum: 10 * MILLION },
+  ),
+  MAX_SESSIONS_PER_USER: WholeNumber('active sessions per user; signing in once more revokes the oldest', { default: 20, minimum: 1, maximum: 100_000 }),
+
+  // Live updates
+  LIVE_HEARTBEAT_INTERVAL: Duration('a `heartbeat` event this often on every open event stream (keeps proxies from closing it; lets clients tell a dead one)', {
+    default: '25s',
+    minimumMs: 10,
+  }),
+  LIVE_STREAMS_PER_USER: WholeNumber("open event streams per user on one instance; one more closes that user's oldest", { default: 10, minimum: 1, maximum: 10_000 }),
+  LIVE_EVENTS_KEPT: Duration('how long `live_events` rows are kept for `Last-Event-ID` resumption; an older id gets `resync`', { default: '10m', minimumMs: 1000 }),
+
+  // E-mail
+  SMTP_URL: OptionalText(
+    '`smtp://user:pass@host:587` or `smtps://…:465`: every instance started with it runs the e-mail worker; unset → no worker, mails wait in `email_outbox`. Never logged',
+    {
+      format: URL_FORMAT,
+      pattern: '^smtps?://',
+      // The URL may hold a password: these messages never repeat it.
+      messages: { format: 'SMTP_URL must be a URL like smtp://user:password@mail.example.com:587', pattern: 'SMTP_URL must start with smtp:// or smtps://' },
+    },
+  ),
+  MAIL_FROM: Text("the e-mails' sender", { default: DEFAULT_MAIL_FROM }),
+  MAIL_POLL_INTERVAL: Duration('how often the worker looks for due mail', { default: '5s', minimumMs: 10 }),
+  MAIL_MAX_ATTEMPTS: WholeNumber('attempts before a mail is marked `FAILED`', { default: 8, minimum: 1, maximum: 100 }),
+  MAIL_RETRY_DELAY: Duration('wait after a failed attempt, doubled each time, at most 1 h', { default: '30s', minimumMs: 0 }),
+  MAIL_LEASE: Duration('a mail claimed by a worker that died is sent again after this', { default: '5m', minimumMs: 1000 }),
+
+  // The shop
+  SHOP_TIME_ZONE: OptionalText("IANA zone of the shop's dates and slots (`America/Chicago`, `UTC`, …)", {
+    format: TIME_ZONE_FORMAT,
+    docDefault: "the server's own zone",
+    messages: { format: 'SHOP_TIME_ZONE must be an IANA time zone such as America/Chicago or UTC (got "{got}")' },
+  }),
+  DEMO_DATA: Flag('seed the demo workshop once at start (`1`/`0`)', {
+    docDefault: '`1` for `npm start` / `npm run serve`, `0` with `NODE_ENV=production` or when the app is built by tests',
+  }),
+
+  // Serving
+  STATIC_DIR: OptionalText('serve the built SPA from this directory (`npm run serve` sets `dist`)'),
+  TRUST_PROXY: ExactlyTrue('`true` behind a reverse proxy: client IP and protocol from `X-Forwarded-*`', { docDefault: 'unset' }),
+  LOG_LEVEL: Text('pino log level (`warn`, `error`, `debug`, …); a request the client abandons is one `info` line', { default: 'info' }),
+  REQUEST_TIMEOUT: Duration('the whole request (headers and body) must arrive within this, else 408 and the connection is closed', { default: '30s', minimumMs: 100 }),
+  HEADERS_TIMEOUT: Duration("the request's headers must arrive within this (≤ `REQUEST_TIMEOUT`); a new connection that sends nothing is closed after it", {
+    default: '10s',
+    minimumMs: 100,
+  }),
+  KEEP_ALIVE_TIMEOUT: Duration('an idle keep-alive connection is closed after this', { default: '5s', minimumMs: 100 }),
+  CONNECTION_TIMEOUT: Duration('a socket with no traffic either way is closed after this (so is a response that takes longer)', { default: '60s', minimumMs: 100 }),
+  MAX_CONNECTIONS: WholeNumber('open connections at most; more are dropped at once, so idle ones cannot exhaust file descriptors', {
+    default: 1000,
+    minimum: 1,
+    maximum: MILLION,
+  }),
+  SHUTDOWN_GRACE: Duration(
+    'on SIGTERM/SIGINT the server stops accepting, closes idle connections, lets requests in flight finish for up to this long, then closes what is left, closes the database and exits 0',
+    { default: '10s', minimumMs: 0 },
+  ),
+  NODE_ENV: UntrimmedText('`production` makes `JWT_SECRET` mandatory and turns `DEMO_DATA` off by default'),
+});
+
+/** The environment as the server reads it: each variable as its type, defaults filled in. */
+export type Env = Static<typeof EnvSchema>;
