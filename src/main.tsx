@@ -2,9 +2,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import '@/styles/global.css';
-import { registerNavigator } from '@/app/navigation';
+import { registerNavigator } from '@/lib/navigation';
 import { preloadRoute, routes } from '@/app/routes';
-import { hasStoredSession } from '@/features/landing/storedSignIn';
+import { hasStoredSession } from '@/lib/storedSession';
 
 const { pathname } = window.location;
 const pageCode = preloadRoute(pathname);

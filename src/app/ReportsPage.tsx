@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import { selectCurrentUser } from '@/features/auth/authSlice';

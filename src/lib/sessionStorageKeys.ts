@@ -1,7 +1,4 @@
-/**
- * Where the session lives in the browser (spec §3, §9): the localStorage keys, and localStorage itself when the
- * browser lets us use it. Shared by the auth feature and the public pages (which must not load the auth feature).
- */
+/** Where the session lives in the browser (spec §3, §9): the localStorage keys. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',
@@ -17,3 +14,15 @@ export function localStorageOrNull(): Storage | null {
     return null;
   }
 }
+
+// The tokens alone, for the API layer and the public pages, which load no feature (the user is the auth feature's).
+export const storedTokens = {
+  token: (): string | null => localStorageOrNull()?.getItem(STORAGE_KEYS.token) ?? null,
+  refreshToken: (): string | null => localStorageOrNull()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
+  save(token: string, refreshToken: string | null): void {
+    const s = localStorageOrNull();
+    if (!s) return;
+    s.setItem(STORAGE_KEYS.token, token);
+    if (refreshToken) s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
+  },
+};

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { api } from '@/api/api';
 import { toApiError } from '@/api/errors';
-import { registerNavigator } from '@/app/navigation';
+import { registerNavigator } from '@/lib/navigation';
 import { setupStore } from '@/app/store';
 import { authApi } from '@/features/auth/authApi';
 import { customerFilterChanged, initialServicesState } from '@/features/services/servicesSlice';

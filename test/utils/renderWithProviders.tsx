@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
-import { registerNavigator } from '@/app/navigation';
+import { registerNavigator } from '@/lib/navigation';
 import { routes as appRoutes } from '@/app/routes';
 import { setupStore, type AppStore, type RootState } from '@/app/store';
 import { toSessionUser } from '@/features/auth/sessionUser';

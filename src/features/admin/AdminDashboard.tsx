@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Button } from '@/components/Button';
 import {
   assignmentClosed,
@@ -18,7 +18,7 @@ import { AssignEmployeeModal } from './AssignEmployeeModal';
 import { boardQueries } from './boardQueries';
 import { DayFilter } from './DayFilter';
 import { useBoardColumn } from './useBoardColumn';
-import { useToday } from './useToday';
+import { useToday } from '@/lib/useToday';
 import styles from './AdminDashboard.module.css';
 
 /** The empty text of each column. */
@@ -32,7 +32,7 @@ const EMPTY_TEXT: Record<BoardColumn, string> = {
  * Spec §2 "Admin dashboard", on the real shop: Upcoming Services, Ongoing Services and Awaiting Assignment from
  * the server, from today on (soonest first) or for the one day the Day filter picks; today's date in the header.
  * Assign Employee opens a dialog over the registered technicians; an assignment moves the card to Upcoming
- * Services because the board refetches (the mutation invalidates the 'Appointment' tag).
+ * Services because the board refetches (the mutation invalidates the 'Job' tag).
  */
 export default function AdminDashboard() {
   const dispatch = useAppDispatch();

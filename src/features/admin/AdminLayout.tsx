@@ -1,7 +1,8 @@
 import { Bell, ChartColumn, Clock, LayoutDashboard, Mail, Package, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { LIVE_TAGS } from '@/app/liveTags';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { logoutUser } from '@/features/auth/authThunks';
@@ -43,7 +44,7 @@ export default function AdminLayout({ children }: { children?: ReactNode }) {
       navItems={[...NAV_ITEMS, messagesItem(unread)]}
       onLogout={() => void dispatch(logoutUser({ redirectTo: '/login' }))}
       actions={<HeaderBell />}
-      status={<HeaderLiveStatus />}
+      status={<HeaderLiveStatus tags={LIVE_TAGS} />}
     >
       {children ?? <Outlet />}
     </AppShell>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Appointment } from '@contract/appointments';
 import type { Employee } from '@contract/employees';
 import { messageOf } from '@/api/errors';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';

@@ -5,9 +5,9 @@ import { api } from '@/api/api';
  * The technicians: those an admin can assign (approved and active, with their workload and a slot's
  * availability), and the Staff page's list of every technician account with Approve / Deactivate. Approving or
  * deactivating changes who the Assign Employee dialog lists ('Employee'), and a deactivation returns the
- * technician's not-started jobs to Awaiting Assignment ('Appointment'), so both refresh.
+ * technician's not-started jobs to Awaiting Assignment ('Job'), so both refresh.
  */
-export const employeesApi = api.injectEndpoints({
+export const employeesApi = api.enhanceEndpoints({ addTagTypes: ['Employee', 'Job'] }).injectEndpoints({
   endpoints: (build) => ({
     getEmployees: build.query<Employee[], EmployeeListQuery>({
       query: (params) => ({ url: '/employees', params }),
@@ -23,7 +23,7 @@ export const employeesApi = api.injectEndpoints({
     }),
     deactivateEmployee: build.mutation<StaffMember, string>({
       query: (id) => ({ url: `/employees/${encodeURIComponent(id)}/deactivate`, method: 'POST', body: {} }),
-      invalidatesTags: ['Employee', 'Appointment'],
+      invalidatesTags: ['Employee', 'Job'],
     }),
   }),
 });

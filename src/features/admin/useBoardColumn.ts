@@ -24,7 +24,7 @@ export interface BoardColumnState {
 
 /**
  * A column of the admin board, page by page (keyset cursor). Server data stays in the RTK Query cache; an
- * assignment elsewhere invalidates the 'Appointment' tag and every loaded page is fetched again.
+ * assignment elsewhere invalidates the 'Job' tag and every loaded page is fetched again.
  */
 export function useBoardColumn(filters: AppointmentFilters): BoardColumnState {
   const { data, currentData, isFetching, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =

@@ -4,7 +4,7 @@ import type { Analytics, AnalyticsPeriod } from '@contract/analytics';
 import { messageOf } from '@/api/errors';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
-import { saveFile } from '@/features/reports/saveFile';
+import { saveFile } from '@/lib/saveFile';
 import { formatPrice } from '@/features/jobs/format';
 import { analyticsCsv, csvFileName } from './csv';
 import { DEFAULT_PERIOD, formatCount, formatDay, formatDuration, formatHours, formatPercent, PERIOD_LABEL, PERIODS, STATUS_LABEL } from './format';

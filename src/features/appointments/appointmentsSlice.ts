@@ -1,7 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import { logout } from '@/features/auth/authSlice';
+import { logout } from '@/api/session';
 import { isDateKey } from '@/lib/dateKey';
+import { rootReducer } from '@/store/rootReducer';
 
 /**
  * Client state of the admin board: the day it is narrowed to, the technician search, and the card being
@@ -69,4 +70,9 @@ const appointmentsSlice = createSlice({
 
 export const { boardDayChanged, employeeSearchChanged, assignmentOpened, assignmentClosed } = appointmentsSlice.actions;
 export const { selectBoardDay, selectEmployeeSearch, selectAssigningId } = appointmentsSlice.selectors;
+declare module '@/store/rootReducer' {
+  export interface StaticSlices extends WithSlice<typeof appointmentsSlice> {}
+}
+appointmentsSlice.injectInto(rootReducer);
+
 export default appointmentsSlice;

@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { MESSAGES, isApiError, messageOf, serverMessageOf } from '@/api/errors';
-import { navigateTo } from '@/app/navigation';
+import { navigateTo } from '@/lib/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';

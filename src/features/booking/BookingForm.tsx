@@ -3,7 +3,7 @@ import { CalendarCheck } from 'lucide-react';
 import type { Catalog } from '@contract/catalog';
 import { MAX_PLATE_LENGTH } from '@contract/limits';
 import { isApiError, messageOf } from '@/api/errors';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';

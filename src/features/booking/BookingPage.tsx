@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { BookingConfirmation } from './BookingConfirmation';
 import { BookingForm } from './BookingForm';
 import { bookingReset, selectConfirmedAppointmentId } from './bookingSlice';

@@ -1,5 +1,6 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { logout } from '@/features/auth/authSlice';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { logout } from '@/api/session';
+import { rootReducer } from '@/store/rootReducer';
 
 /**
  * Spec §3 "Booking draft", plus the service centre. Plain strings as the form holds them: vehicleId is the
@@ -66,4 +67,9 @@ const bookingSlice = createSlice({
 
 export const { draftFieldChanged, bookingConfirmed, bookingReset } = bookingSlice.actions;
 export const { selectBookingDraft, selectConfirmedAppointmentId } = bookingSlice.selectors;
+declare module '@/store/rootReducer' {
+  export interface StaticSlices extends WithSlice<typeof bookingSlice> {}
+}
+bookingSlice.injectInto(rootReducer);
+
 export default bookingSlice;

@@ -3,7 +3,7 @@ import { CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Appointment } from '@contract/appointments';
 import { messageOf } from '@/api/errors';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { buttonClassName } from '@/components/Button';
 import { Card } from '@/components/Card';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { tokenStorage } from '@/features/auth/tokenStorage';
 import AccessError from './AccessError';

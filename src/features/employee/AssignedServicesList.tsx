@@ -1,7 +1,7 @@
 import { memo, useCallback, useId, useMemo } from 'react';
 import { Inbox } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { DataState } from '@/components/DataState';
 import { FilteredList } from '@/components/FilteredList';
 import { type TechnicianFilter, selectTechnicianFilter, technicianFilterChanged } from '@/features/services/servicesSlice';

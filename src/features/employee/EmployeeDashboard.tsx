@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TimeLog } from '@contract/timeLogs';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Spinner } from '@/components/Spinner';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { jobSelected, selectSelectedJobId } from '@/features/services/servicesSlice';

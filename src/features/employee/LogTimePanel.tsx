@@ -3,7 +3,7 @@ import type { Appointment } from '@contract/appointments';
 import { MAX_DESCRIPTION_LENGTH } from '@contract/limits';
 import type { TimeLog, TimeLogBody } from '@contract/timeLogs';
 import { isApiError, messageOf } from '@/api/errors';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';

@@ -20,15 +20,19 @@ import { fetchAllPages } from '@/api/paging';
 /** The filters of a job list, without the paging (the endpoints page for themselves). */
 export type AppointmentFilters = Omit<AppointmentListQuery, 'cursor' | 'limit'>;
 
-/** Every mutation of a job can change any list, count or slot that shows it. */
-const JOB_TAGS = ['Appointment'] as const;
+/** The jobs domain's tags; 'Employee' because a job's change moves a technician's workload. */
+export const JOB_TAG_TYPES = ['Job', 'Vehicle', 'Catalog', 'Employee'] as const;
+export type JobTag = (typeof JOB_TAG_TYPES)[number];
+
+/** Every change of a job can change any list, count or slot that shows it. */
+const JOB_TAGS = ['Job'] as const;
 
 /**
  * The shop's jobs, as every role reads them (docs/api-contract.md § "The shop"): the catalogue, availability,
  * the job lists (all pages at once for a customer's or technician's own jobs, page by page for the board's
  * columns), counts, and the changes — booking, cancelling, rescheduling, assigning, status.
  */
-export const jobsApi = api.injectEndpoints({
+export const jobsApi = api.enhanceEndpoints({ addTagTypes: JOB_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     getCatalog: build.query<Catalog, void>({
       query: () => '/catalog',

@@ -4,7 +4,7 @@ import { Button, buttonClassName } from '@/components/Button';
 import { cx } from '@/lib/classNames';
 import { HeroIllustration } from './HeroIllustration';
 import { scrollToSection } from './scrollToSection';
-import { useStoredSignIn } from './storedSignIn';
+import { useStoredSignIn } from '@/lib/storedSession';
 import styles from './Hero.module.css';
 
 const highlights = ['Certified technicians', 'Transparent quotes', 'Live service tracking'];

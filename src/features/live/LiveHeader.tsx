@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { LiveTagMap } from './liveTags';
 import styles from './LiveHeader.module.css';
 
 // The bell, its panel and the live listener load as one chunk after the signed-in layout has rendered: the
@@ -18,11 +19,11 @@ export function HeaderBell() {
   );
 }
 
-/** The header's live updates status; rendering it starts the tab's live listener. */
-export function HeaderLiveStatus() {
+/** The header's live updates status; rendering it starts the tab's live listener, which invalidates `tags`. */
+export function HeaderLiveStatus({ tags }: { tags: LiveTagMap }) {
   return (
     <Suspense fallback={null}>
-      <LiveIndicator />
+      <LiveIndicator tags={tags} />
     </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
-import type { RootState } from '@/app/store';
+import type { RootState } from '@/store/rootReducer';
 import { startLiveListener, type LiveListenerOptions, type LiveStatus, type LiveStore } from './liveListener';
+import type { LiveTagMap } from './liveTags';
 
 /**
  * One live listener per tab, shared by whichever signed-in layout is on screen (the dashboard's or the admin's;
@@ -20,8 +21,8 @@ function publish(next: LiveStatus) {
 }
 
 /** Options for the next listener started (tests shorten the backoff). */
-let listenerOptions: Omit<LiveListenerOptions, 'onStatus'> = {};
-export function configureLiveUpdates(options: Omit<LiveListenerOptions, 'onStatus'>): void {
+let listenerOptions: Omit<LiveListenerOptions, 'onStatus' | 'tags'> = {};
+export function configureLiveUpdates(options: Omit<LiveListenerOptions, 'onStatus' | 'tags'>): void {
   listenerOptions = options;
 }
 
@@ -33,7 +34,7 @@ export function stopLiveUpdates(): void {
   active = null;
 }
 
-function acquire(store: LiveStore): () => void {
+function acquire(store: LiveStore, tags: LiveTagMap): () => void {
   // A listener of another store (tests) or one stopped by a sign-out is replaced.
   if (!active || active.store !== store || !store.getState().auth.isAuthenticated) {
     stopLiveUpdates();
@@ -42,6 +43,7 @@ function acquire(store: LiveStore): () => void {
     active = mine;
     mine.stop = startLiveListener(store, {
       ...listenerOptions,
+      tags,
       onStatus: (next) => {
         if (active === mine) publish(next);
       },
@@ -67,8 +69,8 @@ const subscribe = (watcher: () => void) => {
 const snapshot = () => status;
 
 /** Starts (or joins) the tab's live listener while the calling layout is mounted; returns its status. */
-export function useLiveUpdates(): LiveStatus {
+export function useLiveUpdates(tags: LiveTagMap): LiveStatus {
   const store = useStore<RootState>() as unknown as LiveStore; // the app's store: its dispatch takes thunks
-  useEffect(() => acquire(store), [store]);
+  useEffect(() => acquire(store, tags), [store, tags]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

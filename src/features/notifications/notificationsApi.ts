@@ -3,6 +3,9 @@ import { api } from '@/api/api';
 import { authApi } from '@/features/auth/authApi';
 import type { ProfileResponse } from '@/features/auth/types';
 
+export const NOTIFICATION_TAG_TYPES = ['Notification', 'Profile'] as const;
+export type NotificationTag = (typeof NOTIFICATION_TAG_TYPES)[number];
+
 /** Notifications per page, in the bell's panel and on the admin's page ("Load more" fetches the next). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
@@ -15,7 +18,7 @@ export type ProfileWithEmailChoice = ProfileResponse & { emailNotifications?: bo
  * on `notification.created`, so the bell's count and the open list refetch by themselves. The bell and the
  * admin's page read the same cache entry (one request for both).
  */
-export const notificationsApi = api.injectEndpoints({
+export const notificationsApi = api.enhanceEndpoints({ addTagTypes: NOTIFICATION_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     getNotificationPages: build.infiniteQuery<NotificationPage, void, string | null>({
       infiniteQueryOptions: {

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Appointment } from '@contract/appointments';
 import { api } from '@/api/api';
-import { attachmentFileName, saveFile } from './saveFile';
+import { attachmentFileName, saveFile } from '@/lib/saveFile';
 
 /** What a download did: the file's name and size (the bytes themselves go to the browser, not the store). */
 export interface ReportDownload {

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { logout } from '@/features/auth/authSlice';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { logout } from '@/api/session';
+import { rootReducer } from '@/store/rootReducer';
 
 /** The customer's My Services filter (spec §2: ALL / NOT COMPLETED / COMPLETED). */
 export type CustomerFilter = 'all' | 'not_completed' | 'completed';
@@ -46,4 +47,9 @@ const servicesSlice = createSlice({
 
 export const { customerFilterChanged, technicianFilterChanged, jobSelected } = servicesSlice.actions;
 export const { selectCustomerFilter, selectTechnicianFilter, selectSelectedJobId } = servicesSlice.selectors;
+declare module '@/store/rootReducer' {
+  export interface StaticSlices extends WithSlice<typeof servicesSlice> {}
+}
+servicesSlice.injectInto(rootReducer);
+
 export default servicesSlice;

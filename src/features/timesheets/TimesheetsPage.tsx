@@ -8,7 +8,7 @@ import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { PageHeader } from '@/components/PageHeader';
 import { TextField } from '@/components/TextField';
-import { useToday } from '@/features/admin/useToday';
+import { useToday } from '@/lib/useToday';
 import { formatDuration } from '@/features/timeLogs/duration';
 import ReviewStateBadge from '@/features/timeLogs/ReviewStateBadge';
 import { isDateKey } from '@/lib/calendar';

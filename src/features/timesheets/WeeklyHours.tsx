@@ -3,7 +3,7 @@ import { messageOf } from '@/api/errors';
 import { DataState } from '@/components/DataState';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
-import { useToday } from '@/features/admin/useToday';
+import { useToday } from '@/lib/useToday';
 import { AwaitingApproval, useApprovalStatus } from '@/features/employee/AwaitingApproval';
 import { formatDuration } from '@/features/timeLogs/duration';
 import { useGetWeeklyHoursQuery } from './timesheetsApi';

@@ -6,7 +6,7 @@ import { api } from '@/api/api';
  * week. Every decision invalidates the review and the technician's logs — also when the server refused it (a 409
  * because someone else changed the log), so the list shows the log as it now stands.
  */
-export const timesheetsApi = api.injectEndpoints({
+export const timesheetsApi = api.enhanceEndpoints({ addTagTypes: ['TimeLog', 'TimeLogReview'] }).injectEndpoints({
   endpoints: (build) => ({
     getTimeLogReview: build.query<TimeLogReview, TimeLogReviewQuery>({
       query: (params) => ({ url: '/time-logs/review', params }),

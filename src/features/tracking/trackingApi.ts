@@ -6,11 +6,11 @@ import { api } from '@/api/api';
  * it (the old link stops working, a new one is issued). The link's expiry follows the job (30 days after it is
  * completed), so it is refetched whenever a job changes too.
  */
-export const trackingApi = api.injectEndpoints({
+export const trackingApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink', 'Job'] }).injectEndpoints({
   endpoints: (build) => ({
     getTrackingLink: build.query<TrackingLink, string>({
       query: (appointmentId) => `/appointments/${encodeURIComponent(appointmentId)}/tracking-link`,
-      providesTags: (_result, _error, appointmentId) => [{ type: 'TrackingLink', id: appointmentId }, 'Appointment'],
+      providesTags: (_result, _error, appointmentId) => [{ type: 'TrackingLink', id: appointmentId }, 'Job'],
     }),
     revokeTrackingLink: build.mutation<TrackingLink, string>({
       query: (appointmentId) => ({ url: `/appointments/${encodeURIComponent(appointmentId)}/tracking-link/revoke`, method: 'POST' }),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS } from '@/features/auth/tokenStorage';
 import { Hero } from '@/features/landing/Hero';
-import { hasStoredSession, SESSION_KEYS } from '@/features/landing/storedSignIn';
+import { hasStoredSession, SESSION_KEYS } from '@/lib/storedSession';
 import { makeUser } from '../../utils/renderWithProviders';
 
 function renderHero() {

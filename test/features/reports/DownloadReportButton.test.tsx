@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AppointmentCard } from '@/features/admin/AppointmentCard';
 import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
-import { REVOKE_AFTER_MS } from '@/features/reports/saveFile';
+import { REVOKE_AFTER_MS } from '@/lib/saveFile';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { makeAppointment } from '../../msw/shop';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
-import { selectClientStateRestored } from '@/app/store';
+import { useAppSelector } from '@/store/hooks';
+import { selectClientStateRestored } from '@/store/clientState';
 import { Spinner } from '@/components/Spinner';
 import { CenteredBox } from '@/components/StatusPage';
 import { selectAuth } from '@/features/auth/authSlice';

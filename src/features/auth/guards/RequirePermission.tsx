@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { selectIsAuthenticated } from '@/features/auth/authSlice';
 import { AccessDenied } from './AccessDenied';
 

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { selectCurrentUser } from '@/features/auth/authSlice';
 import { hasRole } from '@/features/auth/sessionUser';
 import type { Role } from '@/features/auth/types';

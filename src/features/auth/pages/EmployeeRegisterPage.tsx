@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { registerUser } from '@/features/auth/authThunks';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import styles from '@/features/auth/components/AuthForm.module.css';

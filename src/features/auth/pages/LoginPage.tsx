@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@/api/errors';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { Checkbox } from '@/components/Checkbox';
 import { PasswordField } from '@/components/PasswordField';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '@/api/errors';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import { exchangeOAuthCode, fetchProfileWithToken } from '@/features/auth/authThunks';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@/api/errors';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectAuthError } from '@/features/auth/authSlice';
 import { registerUser } from '@/features/auth/authThunks';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';

@@ -1,10 +1,7 @@
-/**
- * Hands a file the app fetched to the browser's download (the way a link with `download` would): an object URL
- * for the blob, a click on a temporary link, and the URL revoked shortly after (a revoke at once can cancel the
- * download in some browsers), so the file's bytes do not stay in memory.
- */
+// A revoke at once can cancel the download in some browsers; later, and the file's bytes stay in memory.
 export const REVOKE_AFTER_MS = 1_000;
 
+/** Hands a file the app fetched to the browser's download, as a link with `download` would. */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toDateKey } from '@/lib/calendar';
+import { toDateKey } from './calendar';
 
 /** The viewer's calendar date (`YYYY-MM-DD`), moving on by itself at local midnight while the page stays open. */
 export function useToday(): string {

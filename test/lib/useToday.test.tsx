@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useToday } from '@/features/admin/useToday';
+import { useToday } from '@/lib/useToday';
 
 afterEach(() => {
   jest.useRealTimers();

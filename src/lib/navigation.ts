@@ -1,13 +1,10 @@
-/**
- * Navigation from outside React (baseQuery, listeners) goes through the router object (architecture.md §4).
- * main.tsx (and the test helper) registers the router here once it exists; this avoids an import cycle
- * store → api → router → pages → store.
- */
+/** What navigation from outside React (the API layer, listeners, thunks) needs of the router. */
 export interface AppNavigator {
   navigate: (to: string, opts?: { replace?: boolean }) => unknown;
   state: { location: { pathname: string } };
 }
 
+// Registered by main.tsx (and the test helper) once the router exists, so nothing imports the router itself.
 let navigator: AppNavigator | null = null;
 
 export function registerNavigator(next: AppNavigator | null): void {
