@@ -1,7 +1,7 @@
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import { Mutex } from 'async-mutex';
 import { navigateTo } from '@/lib/navigation';
-import { storedTokens } from '@/lib/sessionStorageKeys';
+import { storedTokens } from '@/lib/sessionTokens';
 import type { RootState } from '@/store/rootReducer';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
 import { logout, tokensRefreshed, type TokenPair } from './session';

@@ -1,7 +1,7 @@
 import type { LiveEventType } from '@contract/live';
-import type { JobTag } from '@/features/jobs/jobsApi';
-import type { NotificationTag } from '@/features/notifications/notificationsApi';
-import type { TimeLogTag } from '@/features/timeLogs/timeLogsApi';
+import type { JobTag } from '@/features/jobs';
+import type { NotificationTag } from '@/features/notifications';
+import type { TimeLogTag } from '@/features/timeLogs';
 
 type LiveTag = JobTag | TimeLogTag | NotificationTag;
 

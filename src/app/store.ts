@@ -1,13 +1,11 @@
-import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
-import appointmentsSlice from '@/features/appointments/appointmentsSlice';
-import { restoreAuthState } from '@/features/auth/authSlice';
-import bookingSlice from '@/features/booking/bookingSlice';
-import servicesSlice from '@/features/services/servicesSlice';
-import timeLogsSlice from '@/features/timeLogs/timeLogsSlice';
+import { restoreAuthState } from '@/features/auth';
+import { appointmentsSlice, bookingSlice, servicesSlice } from '@/features/jobs';
+import { timeLogsSlice } from '@/features/timeLogs';
 import { rootReducer, type RootState } from '@/store/rootReducer';
 import { listenerMiddleware } from './listeners';
 
@@ -49,8 +47,7 @@ export const persistConfig = {
   migrate: createMigrate(migrations, { debug: false }),
 };
 
-// The static slices are in from the start (above), so the state always has them, whatever combineSlices' type says.
-const persistedReducer = persistReducer(persistConfig, rootReducer as Reducer<RootState>);
+const persistedReducer = persistReducer(persistConfig, rootReducer);
 
 /**
  * Creates the store. Without a preloaded auth state the session is restored from localStorage (spec §4

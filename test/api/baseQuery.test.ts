@@ -5,7 +5,7 @@ import { toApiError } from '@/api/errors';
 import { registerNavigator } from '@/lib/navigation';
 import { setupStore } from '@/app/store';
 import { authApi } from '@/features/auth/authApi';
-import { customerFilterChanged, initialServicesState } from '@/features/services/servicesSlice';
+import { customerFilterChanged, initialServicesState } from '@/features/jobs/servicesSlice';
 import { logoutUser } from '@/features/auth/authThunks';
 import { API } from '../msw/handlers';
 import { server } from '../msw/server';

@@ -5,7 +5,7 @@ import { messageOf } from '@/api/errors';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { saveFile } from '@/lib/saveFile';
-import { formatPrice } from '@/features/jobs/format';
+import { formatPrice } from '@/features/jobs';
 import { analyticsCsv, csvFileName } from './csv';
 import { DEFAULT_PERIOD, formatCount, formatDay, formatDuration, formatHours, formatPercent, PERIOD_LABEL, PERIODS, STATUS_LABEL } from './format';
 import { useGetAnalyticsQuery } from './analyticsApi';
@@ -239,7 +239,7 @@ function Technicians({ data }: { data: Analytics }) {
  * ending today in the shop's time zone), summary figures, four bar charts (each a picture with a text summary and
  * its data as a table), the technicians' figures, and the same figures as a CSV download.
  */
-export default function AnalyticsView() {
+export function AnalyticsView() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const { currentData: data, error, refetch } = useGetAnalyticsQuery(period);
   const [announcement, setAnnouncement] = useState('');

@@ -1,5 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { MESSAGES, isApiError, messageOf, serverMessageOf } from '@/api/errors';
+import * as paths from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
@@ -94,7 +95,7 @@ export const logoutUser = createAsyncThunk<void, { redirectTo?: string } | undef
       console.warn('Logout request failed; signing out locally anyway.', messageOf(error));
     }
     dispatch(logout());
-    navigateTo(arg?.redirectTo ?? '/');
+    navigateTo(arg?.redirectTo ?? paths.home);
   },
 );
 

@@ -1,4 +1,5 @@
-import { localStorageOrNull as storage, STORAGE_KEYS, storedTokens } from '@/lib/sessionStorageKeys';
+import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
+import { storedTokens } from '@/lib/sessionTokens';
 import { parseStoredUser } from './sessionUser';
 import type { SessionUser } from './types';
 

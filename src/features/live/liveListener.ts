@@ -3,8 +3,7 @@ import { api } from '@/api/api';
 import { API_BASE_URL } from '@/api/baseQuery';
 import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
-import { checkStoredSession } from '@/features/auth/authThunks';
-import { tokenStorage } from '@/features/auth/tokenStorage';
+import { checkStoredSession, tokenStorage } from '@/features/auth';
 import { STREAM_IDLE_TIMEOUT_MS, openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
 import { resyncTags, type LiveTagMap } from './liveTags';
 

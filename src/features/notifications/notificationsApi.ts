@@ -1,7 +1,7 @@
 import type { Notification, NotificationPage, UnreadCount } from '@contract/notifications';
 import { api } from '@/api/api';
-import { authApi } from '@/features/auth/authApi';
-import type { ProfileResponse } from '@/features/auth/types';
+import { authApi } from '@/features/auth';
+import type { ProfileResponse } from '@/features/auth';
 
 export const NOTIFICATION_TAG_TYPES = ['Notification', 'Profile'] as const;
 export type NotificationTag = (typeof NOTIFICATION_TAG_TYPES)[number];

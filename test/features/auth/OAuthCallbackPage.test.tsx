@@ -298,7 +298,10 @@ describe('OAuth callback: failures and their timed redirects (spec §8, §9)', (
     expect(await screen.findByText('Authentication successful, but failed to load profile. Redirecting...')).toBeInTheDocument();
     expect(store.getState().auth.isAuthenticated).toBe(false);
     const seen: string[] = [];
-    const unsubscribe = router.subscribe((state) => seen.push(state.location.pathname));
+    // Where it lands, each time (a lazy page's navigation first emits its pending state, at the old location).
+    const unsubscribe = router.subscribe((state) => {
+      if (state.navigation.state === 'idle') seen.push(state.location.pathname);
+    });
     await expectRedirectAfter(router, 2000, '/login');
     expect(seen[0]).toBe('/dashboard');
     unsubscribe();

@@ -7,8 +7,8 @@ import { serveEventStream } from '../../msw/live';
 import { server } from '../../msw/server';
 import { makeAppointment, page } from '../../msw/shop';
 import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
-import { serveCustomerShop } from '../customer/customerTestUtils';
-import { boardHandlers, fakeBoard, todayKey } from '../admin/fakeBoard';
+import { serveCustomerShop } from '../jobs/customer/customerTestUtils';
+import { boardHandlers, fakeBoard, todayKey } from '../jobs/board/fakeBoard';
 
 const FIRST_LOAD = { timeout: 5000 };
 const PAUSED = 'Live updates paused — reconnecting…';

@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
-import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '@/features/auth/schemas';
+import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '../schemas';
 import styles from './AuthForm.module.css';
 import { AuthFormActions } from './AuthFormActions';
 import { useSingleFlight } from './useSingleFlight';

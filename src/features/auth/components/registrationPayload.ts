@@ -1,5 +1,5 @@
-import type { RegistrationValues } from '@/features/auth/schemas';
-import type { RegistrationRequest } from '@/features/auth/types';
+import type { RegistrationValues } from '../schemas';
+import type { RegistrationRequest } from '../types';
 
 /**
  * Spec §3 "Registration payload" from the validated form values: email, password, fullName, phoneNumber and

@@ -1,5 +1,5 @@
-import { toSessionUser } from '@/features/auth/sessionUser';
-import type { SessionUser } from '@/features/auth/types';
+import { toSessionUser } from '../sessionUser';
+import type { SessionUser } from '../types';
 
 /** The payload of a JWT, decoded without verifying it (base64url → UTF-8 → JSON); null when unreadable. */
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {

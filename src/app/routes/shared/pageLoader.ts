@@ -1,0 +1,34 @@
+import { hasRole, type Role, selectCurrentUser } from '@/features/auth';
+import { selectClientStateRestored } from '@/store/clientState';
+import type { AppDispatch } from '@/store/hooks';
+import type { RootState } from '@/store/rootReducer';
+import { getAppStore } from '@/app/appStore';
+
+type Store = ReturnType<typeof getAppStore>['store'];
+
+/** The client state kept in localStorage (a filter, a day) is back: a page's reads depend on it. */
+function restored(store: Store): Promise<void> {
+  if (selectClientStateRestored(store.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe(() => {
+      if (!selectClientStateRestored(store.getState())) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * A page's loader: it starts the page's RTK Query reads (`initiate(args, { subscribe: false })`; the page's hooks then
+ * find them under way or answered) and never waits for their answers. Nothing is asked for a role the page is not
+ * for. A read that fails before its page shows is made again by the page (RTK Query retries a failed entry).
+ */
+export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
+  return async () => {
+    const { store } = getAppStore();
+    if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
+    // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
+    void restored(store).then(() => start(store.dispatch, store.getState()));
+    return null;
+  };
+}

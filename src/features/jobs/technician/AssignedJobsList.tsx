@@ -1,0 +1,89 @@
+import { memo, useCallback, useId, useMemo } from 'react';
+import { Inbox } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { DataState } from '@/components/DataState';
+import { FilteredList } from '@/components/FilteredList';
+import { type TechnicianFilter, selectTechnicianFilter, technicianFilterChanged } from '../servicesSlice';
+import panel from '@/components/Panel.module.css';
+import { JobSummaryRow } from '../components/JobSummaryRow';
+import { jobIdsByFilter } from './technicianJobs';
+import { TECHNICIAN_JOB_FILTERS } from './technicianStatus';
+
+export interface AssignedJobsListProps {
+  jobs: readonly Appointment[];
+  isLoading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  onUpdateStatus: (id: string) => void;
+  onLogTime: (id: string) => void;
+}
+
+const EMPTY_MESSAGES: Record<TechnicianFilter, string> = {
+  all: 'No services are assigned to you yet.',
+  in_progress: 'No services in progress.',
+  not_started: 'No services waiting to be started.',
+  completed: 'No completed services.',
+};
+
+const jobKey = (job: Appointment) => job.id;
+
+function emptyMessage(filter: TechnicianFilter) {
+  return (
+    <>
+      <Inbox aria-hidden="true" />
+      {EMPTY_MESSAGES[filter]}
+    </>
+  );
+}
+
+/**
+ * Spec §2 "Assigned Services" with the filter ALL / IN PROGRESS / NOT STARTED / COMPLETED, scrolling at about
+ * 600 px (§9): the technician's jobs from the server (useTechnicianJobs). The chosen filter is client state (the
+ * services slice, kept over a reload). The shared FilteredList keeps every row mounted and a filter switch only
+ * hides rows, so filtering 1,000 jobs costs one cheap pass.
+ */
+export const AssignedJobsList = memo(function AssignedJobsList({ jobs, isLoading, error, onRetry, onUpdateStatus, onLogTime }: AssignedJobsListProps) {
+  const headingId = useId();
+  const dispatch = useAppDispatch();
+  const filter = useAppSelector(selectTechnicianFilter);
+  const idsByFilter = useMemo(() => jobIdsByFilter(jobs), [jobs]);
+  const changeFilter = useCallback((value: TechnicianFilter) => dispatch(technicianFilterChanged(value)), [dispatch]);
+  const renderJob = useCallback(
+    (job: Appointment) => <JobSummaryRow view="technician" job={job} onUpdateStatus={onUpdateStatus} onLogTime={onLogTime} />,
+    [onUpdateStatus, onLogTime],
+  );
+  const heading = (
+    <h2 id={headingId} className={panel.heading}>
+      Assigned Services
+    </h2>
+  );
+
+  return (
+    <section aria-labelledby={headingId} className={panel.panel}>
+      {isLoading || error !== null ? (
+        <>
+          {heading}
+          <DataState isLoading={isLoading} error={error} onRetry={onRetry} loadingLabel="Loading your assigned services">
+            {null}
+          </DataState>
+        </>
+      ) : (
+        <FilteredList
+          variant="divided"
+          heading={heading}
+          items={jobs}
+          getKey={jobKey}
+          renderItem={renderJob}
+          filters={TECHNICIAN_JOB_FILTERS}
+          filter={filter}
+          onFilterChange={changeFilter}
+          keysByFilter={idsByFilter}
+          emptyMessage={emptyMessage}
+          listLabel="Assigned services list"
+          filterGroupLabel="Filter assigned services"
+        />
+      )}
+    </section>
+  );
+});
