@@ -13,7 +13,8 @@ export interface RowAction {
   /** Runs a row's action: its resolved text is announced, its failure kept as the row's (and the page's) error. */
   run: (key: string, action: () => Promise<string>, onSuccess?: () => void) => Promise<void>;
   announce: (text: string) => void;
-  fail: (message: string) => void;
+  /** Shows (or, with null, dismisses) a page-level error that did not come from a row's action. */
+  setError: (message: string | null) => void;
   /** Clears the page-level error and the announcement. */
   reset: () => void;
 }
@@ -47,5 +48,5 @@ export function useRowAction(): RowAction {
     setAnnouncement('');
   }, []);
 
-  return { pending, error, errors, announcement, run, announce: setAnnouncement, fail: setError, reset };
+  return { pending, error, errors, announcement, run, announce: setAnnouncement, setError, reset };
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Check, CheckCheck, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { ReviewedTimeLog, ReviewTotals, TechnicianWeek } from '@contract/timeLogs';
 import { messageOf } from '@/api/errors';
+import { useRowAction } from '@/api/useRowAction';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
@@ -184,9 +185,7 @@ export function TimesheetsReview() {
   const { currentData, isFetching, error, refetch } = useGetTimeLogReviewQuery({ week });
   const [approve] = useApproveTimeLogMutation();
   const [approveWeek] = useApproveWeekMutation();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const { pending: busy, error: actionError, announcement, run, announce, setError: setActionError, reset } = useRowAction();
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   // The date box as typed (a browser's date box may be briefly empty or partial while edited); it shows the week's
   // Monday again whenever the week changes.
@@ -198,27 +197,13 @@ export function TimesheetsReview() {
   }
 
   const showWeek = (monday: string) => {
-    setActionError(null);
-    setAnnouncement('');
+    reset();
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.set('week', monday);
       return next;
     });
   };
-
-  async function run(key: string, action: () => Promise<string>) {
-    setActionError(null);
-    setAnnouncement('');
-    setBusy(key);
-    try {
-      setAnnouncement(await action());
-    } catch (failure) {
-      setActionError(messageOf(failure));
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const handleApprove = (log: ReviewedTimeLog, name: string) =>
     void run(log.id, async () => {
@@ -233,8 +218,7 @@ export function TimesheetsReview() {
     });
 
   const handleReject = (log: ReviewedTimeLog, name: string) => {
-    setActionError(null);
-    setAnnouncement('');
+    reset();
     setRejecting({ log, summary: `${name} · ${logWhen(log)} · ${formatDuration(log.durationMinutes)}` });
   };
 
@@ -315,7 +299,7 @@ export function TimesheetsReview() {
           onClose={() => setRejecting(null)}
           onRejected={(target) => {
             setRejecting(null);
-            setAnnouncement(`Rejected ${target.summary}.`);
+            announce(`Rejected ${target.summary}.`);
           }}
           onStale={(message) => {
             setRejecting(null);
