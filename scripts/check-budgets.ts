@@ -1,7 +1,6 @@
 /**
- * The route budgets the route table gives (landing and tracking link ≤ 130 KiB gzip of JavaScript, login ≤ 160, every
- * route ≤ 200), checked after `npm run build`, which runs this too. Also: the public routes load no form,
- * validation, store or dashboard code, and no file ships sample data (the demo workshop is a server seed).
+ * Checks the route table's budgets after every build, and that public routes load no form, validation, store or
+ * dashboard code and no file ships sample data: these regress silently otherwise.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * Writes the pages the route table marks `prerender` into the build: dist/index.html with the page's HTML in #root
- * (main.tsx hydrates it), its CSS linked and its scripts started after it has painted (src/app/boot.ts), so a phone
- * paints it before any JavaScript downloads; and each signed-in area's shell. dist/prerendered/pages.json maps paths
- * and area prefixes to files for the static site (server/src/plugins/staticSite.ts).
+ * Writes the table's `prerender` pages and each signed-in area's shell into the build, so a phone paints before any
+ * JavaScript downloads; pages.json tells the static site (server/src/plugins/staticSite.ts) which file serves a path.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

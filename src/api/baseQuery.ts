@@ -91,9 +91,8 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
 }
 
 /**
- * The baseQuery of architecture.md §4: bearer token, 10 s time-out, JSON, and the spec §4 refresh-and-retry:
- * a 401 about tokens triggers one refresh at a time while other failed requests wait, then each request is
- * retried once. Errors come out normalised as {@link ApiError} with the spec §8 messages.
+ * Bearer token, 10 s time-out and spec §4's refresh-and-retry (one refresh at a time, each request retried once);
+ * errors come out as {@link ApiError} with the spec §8 messages so no screen words its own.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const url = urlOf(args);

@@ -5,9 +5,8 @@ import { setupPersistor, setupStore, type AppStore } from './store';
 let instance: { store: AppStore } | null = null;
 
 /**
- * The browser's one store, created on first use (so the public pages never load Redux): it restores the session
- * (spec §4 "App start"), checks it with the server, rehydrates the persisted slices and starts the cross-tab sync.
- * The route loaders and the store layout use it.
+ * The browser's one store, created on first use so the public pages never load Redux; creating it restores and
+ * checks the session (spec §4 "App start") and rehydrates the persisted slices.
  */
 export function getAppStore(): { store: AppStore } {
   if (!instance) {

@@ -18,9 +18,8 @@ export function renderShell(): string {
 }
 
 /**
- * The page at `path` as the browser's first render builds it for a visitor with no session (main.tsx hydrates it):
- * the same route table (the handler resolves its lazy routes) and the same StrictMode root; the store comes from
- * outside, as in tests, so StoreLayout renders its pages directly.
+ * Renders `path` exactly as the browser's first render will for a visitor with no session, from the same route table
+ * and StrictMode root, so main.tsx can hydrate it without a mismatch.
  */
 export async function renderPage(path: string): Promise<string> {
   const handler = createStaticHandler(freshRoutes(routes));

@@ -2,10 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
 
 /**
- * "Is someone signed in in this browser?" for the public pages, which must not load the store or the auth feature
- * (the landing route's budget, scripts/check-budgets.ts). It reads what the session keeps in localStorage (the keys
- * in src/lib/sessionStorageKeys.ts, shared with the auth feature): an access token and a readable user, the same
- * test the app applies at start (spec §4 "App start"). An expired token still counts: the app refreshes it.
+ * "Is someone signed in here?" for the public pages, which must not load the store or auth (the landing budget); the
+ * same test the app applies at start. An expired token still counts: the app refreshes it.
  */
 export const SESSION_KEYS = { token: STORAGE_KEYS.token, user: STORAGE_KEYS.user } as const;
 

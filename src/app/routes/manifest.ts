@@ -47,9 +47,8 @@ function loaderChunk(route: RouteObject): string[] {
 }
 
 /**
- * What the build derives from the route table: each page's chunk groups and budget (scripts/routeSizes.ts), the pages
- * it writes to HTML and the signed-in areas' shells (scripts/prerender.ts). Needs the table's meta, which only the
- * build's Node bundle keeps.
+ * The build facts (chunk groups and budgets, pre-rendered pages, shells) derived from the route table, so a new page is
+ * one table entry; only the build's Node bundle keeps the meta this reads.
  */
 export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
   const manifest: RouteManifest = { measured: [], prerendered: [], shells: [] };

@@ -68,9 +68,8 @@ export interface RoleView {
 export type RoleViews = Partial<Record<Role, RoleView | { redirect: string }>>;
 
 /**
- * A path whose view depends on the signed-in role (spec §2 "Dashboard router", /reports): the loader starts the
- * role's reads and code, the component shows the role's view, or Access Error (`accessError`) for a role it does not
- * know.
+ * A path whose view depends on the role (spec §2 "Dashboard router", /reports): its loader starts the role's reads
+ * and view code together, so the view's code is not what holds back its data.
  */
 export function byRole(views: RoleViews, options: { accessError?: boolean; nav?: NavHandle; shell?: boolean } = {}) {
   return {

@@ -234,11 +234,7 @@ function Technicians({ data }: { data: Analytics }) {
   );
 }
 
-/**
- * The admin's analytics — /admin/analytics and the admin's view of /reports: a period (last 7, 30 or 90 days,
- * ending today in the shop's time zone), summary figures, four bar charts (each a picture with a text summary and
- * its data as a table), the technicians' figures, and the same figures as a CSV download.
- */
+/** Shared by /admin/analytics and the admin's /reports; each chart has a summary and a table for screen readers. */
 export function AnalyticsView() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const { currentData: data, error, refetch } = useGetAnalyticsQuery(period);

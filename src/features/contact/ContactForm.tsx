@@ -29,11 +29,8 @@ export const CONTACT_FAILED_TEXT = 'Sorry, your message could not be sent. Pleas
 type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 /**
- * The landing page contact form (spec §5; issue 17): plain React state, an email input of type email and no other
- * checks in the browser. Submitting POSTs the message to /api/contact, which validates and stores it; the
- * confirmation shows only once the server has stored it, and the fields are cleared then. A refusal shows an
- * error alert — the server's words for 400 (with each field's message beside it) and 429, a generic one otherwise —
- * and keeps what was typed. The button is busy while sending.
+ * Plain React state, no form library: the landing page must load no form or validation code (check-budgets). The
+ * server validates; the confirmation waits for it to store the message, and a refusal keeps what was typed.
  */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);

@@ -11,11 +11,7 @@ export const NEWSLETTER_FAILED_TEXT = 'Sorry, we could not subscribe you. Please
 
 type SubscribeState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'subscribed' } | { kind: 'failed'; message: string };
 
-/**
- * The newsletter box: POST /api/newsletter stores the address (the same answer whether or not it was already on the
- * list). Busy while sending; a status message on success (the field is cleared), an error alert otherwise — the
- * server's words for 400 and 429, a generic one else — keeping what was typed.
- */
+/** The server answers alike whether or not the address was listed, so the list's members are not revealed. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<SubscribeState>({ kind: 'idle' });

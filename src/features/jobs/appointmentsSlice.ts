@@ -48,9 +48,8 @@ const appointmentsSlice = createSlice({
   extraReducers: (builder) => {
     // The next user never sees the last one's board (architecture.md §3).
     builder.addCase(logout, () => initialAppointmentsState);
-    // A reload keeps the day the board is narrowed to, never an open dialog or its search: the store persists the
-    // whole slice, so this slice picks what it takes back. (Returning a new state here makes redux-persist's
-    // level-1 merge leave the slice to this reducer.)
+    // A reload keeps the board's day, never an open dialog: redux-persist stores the whole slice, so the slice picks
+    // what it takes back (returning a new state makes persist's level-1 merge leave it to this reducer).
     builder.addMatcher(
       (action): action is RehydrateAction => action.type === REHYDRATE,
       (state, action) => {

@@ -2,11 +2,7 @@ import { createSelector, createSlice, type PayloadAction, type WithSlice } from 
 import { logout } from '@/api/session';
 import { rootReducer } from '@/store/rootReducer';
 
-/**
- * Spec §3 "Booking draft", plus the service centre. Plain strings as the form holds them: vehicleId is the
- * plate typed or picked (the spec's "Vehicle ID"), serviceType a catalogue code, serviceDate `yyyy-MM-dd`,
- * timeSlot a slot's start `HH:MM`, centerId a centre's id ('' = the first centre).
- */
+/** Spec §3 "Booking draft" plus the centre, as plain strings the form holds; centerId '' means the first centre. */
 export interface BookingDraft {
   vehicleId: string;
   serviceType: string;

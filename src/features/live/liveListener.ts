@@ -41,15 +41,8 @@ export function eventsUrl(): string {
 }
 
 /**
- * The signed-in tab's live updates: opens GET /api/events with the current bearer token in the Authorization
- * header, and turns each event into RTK Query tag invalidations, so every list showing the changed thing refetches
- * it — no copy of the data is kept here. A burst of events is one invalidation; after a break (and on the
- * server's `resync`) every list on screen refetches once, so nothing missed stays missing.
- *
- * Tokens: on `token-expired` (or a refused 401) the token is refreshed through the API's own refresh path
- * (checkStoredSession → the baseQuery's single, locked refresh) and the stream reconnects with the new one,
- * resuming after the last event (Last-Event-ID). It stops on logout, when the refresh fails (the session is
- * over), and on `session-ended`. Returns the function that stops it.
+ * Turns live events into tag invalidations, so lists refetch and no copy of the data lives here; after a break every
+ * list refetches once, and an expired token goes through the baseQuery's single, locked refresh.
  */
 export function startLiveListener(store: LiveStore, options: LiveListenerOptions): () => void {
   let stopped = false;

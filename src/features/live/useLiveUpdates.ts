@@ -5,11 +5,8 @@ import { startLiveListener, type LiveListenerOptions, type LiveStatus, type Live
 import type { LiveTagMap } from './liveTags';
 
 /**
- * One live listener per tab, shared by whichever signed-in layout is on screen (the dashboard's or the admin's;
- * /reports renders one of them): the first layout starts it, and it stops once no layout has used it for a
- * moment — so moving between pages of the signed-in area keeps the one connection. Signing out stops it at once.
- * Its status is the one piece of client state kept here (not in a slice: this code loads with the signed-in
- * layouts, never with the store the public pages load).
+ * One listener per tab, stopped only once no signed-in layout has used it for a moment, so moving between pages keeps
+ * one connection. Its status lives here, not in a slice: this code never loads with the public pages' store.
  */
 let active: { store: LiveStore; stop: () => void; users: number; idleTimer?: ReturnType<typeof setTimeout> } | null = null;
 let status: LiveStatus = 'off';

@@ -27,12 +27,7 @@ function When({ instant }: { instant: string }) {
   );
 }
 
-/**
- * The signed-in user's notifications, newest first, a page at a time ("Load more"): title, message and when;
- * unread ones marked in text ("Unread") as well as by colour, each with "Mark as read", and "Mark all as read"
- * above the list. Loading, error (with Retry) and empty states. Used in the bell's panel and, full page, on
- * the admin's Notifications page (`variant`).
- */
+/** Unread is marked in text as well as colour, so it does not depend on seeing colour. */
 export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
   const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetNotificationPagesInfiniteQuery();
   const [markRead] = useMarkNotificationReadMutation();

@@ -50,11 +50,7 @@ function HistoryItem({ job }: { job: Appointment }) {
   );
 }
 
-/**
- * /reports for a customer (issue 17): their service history — every job they booked, newest first, with its
- * plate, service, centre, date and status — and the Download Report of each (the job's PDF service report).
- * Read through the jobs api (the dashboard's own list); loading, error (with Retry) and empty states.
- */
+/** Reads the jobs api's own list, so the dashboard and this page share one cache entry. */
 export function ServiceHistory() {
   const { data, error, isLoading, refetch } = useGetJobsQuery(OWN_JOBS);
   const jobs = useMemo(() => newestFirst(data ?? []), [data]);

@@ -26,9 +26,8 @@ function fallbackName(job: Pick<Appointment, 'vehicle' | 'date'>): string {
 }
 
 /**
- * The service report (GET /api/appointments/:id/report): fetched through the api's baseQuery — the bearer token
- * in the header, refreshed and retried once when it has expired, never in a URL — and handed to the browser's
- * download at once. A mutation: nothing is cached, each click fetches the report as it stands now.
+ * Through the baseQuery so the token travels in a header (never a URL) and is refreshed; a mutation, because nothing
+ * should be cached: each click gets the report as it stands now.
  */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({

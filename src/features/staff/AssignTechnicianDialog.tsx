@@ -17,11 +17,8 @@ import styles from './AssignTechnicianDialog.module.css';
 const openJobs = (n: number) => `${n} open ${n === 1 ? 'job' : 'jobs'}`;
 
 /**
- * Picks a technician for a job (spec §2 "Admin dashboard", §4 "Admin appointment"): the registered technicians
- * with their department as specialization, their open jobs, and whether they are free at the job's date and
- * slot; busy ones cannot be assigned. Search by name or specialization. The server decides: a 409 (someone
- * assigned it first, or the technician just became busy) shows its message here, and the board and this list
- * refetch (the mutation invalidates their tags). Mount it per job (key) so its state starts fresh.
+ * The server decides: a 409 (assigned first elsewhere, or the technician just became busy) shows its message and the
+ * lists refetch. Mount it per job (key) so its state starts fresh.
  */
 export function AssignTechnicianDialog({ job, onAssigned, onClose }: AssignDialogProps) {
   const dispatch = useAppDispatch();

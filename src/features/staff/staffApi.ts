@@ -2,9 +2,7 @@ import type { Employee, EmployeeListQuery, StaffMember } from '@contract/employe
 import { api } from '@/api/api';
 
 /**
- * The technicians: those an admin can assign (approved and active, with their workload and a slot's
- * availability), and the Staff page's list of every technician account with Approve / Deactivate. Approving or
- * deactivating changes who the Assign Employee dialog lists ('Employee'), and a deactivation returns the
+ * Approving or deactivating changes who the Assign dialog lists ('Employee'), and a deactivation returns the
  * technician's not-started jobs to Awaiting Assignment ('Job'), so both refresh.
  */
 export const staffApi = api.enhanceEndpoints({ addTagTypes: ['Employee', 'Job'] }).injectEndpoints({

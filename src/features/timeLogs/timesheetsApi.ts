@@ -2,9 +2,8 @@ import type { ApproveWeekBody, ApproveWeekResult, TimeLog, TimeLogReview, TimeLo
 import { api } from '@/api/api';
 
 /**
- * Time-log approval on the server (issue 17): the admin's week review and decisions, and a technician's hours per
- * week. Every decision invalidates the review and the technician's logs — also when the server refused it (a 409
- * because someone else changed the log), so the list shows the log as it now stands.
+ * Every decision invalidates the review and the logs even when the server refused it (409), so the list shows the log
+ * as it now stands.
  */
 export const timesheetsApi = api.enhanceEndpoints({ addTagTypes: ['TimeLog', 'TimeLogReview'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -18,11 +18,7 @@ export interface TrackingLinkPanelProps {
 const COPIED = 'Link copied to the clipboard.';
 const COPY_FAILED = 'Could not copy the link. Select it and copy it yourself.';
 
-/**
- * "Tracking link": the job's public page (/track/<token>) as a full URL the customer can share, a Copy link button
- * (with a polite confirmation), and — in the job detail — Revoke link, which asks first, then shows the new link.
- * The link is never sent anywhere but the clipboard.
- */
+/** The link goes nowhere but the clipboard; revoking asks first, since the old link stops working at once. */
 export function TrackingLinkPanel({ jobId, revocable = false }: TrackingLinkPanelProps) {
   const headingId = useId();
   const { data: link, error, isLoading, refetch } = useGetTrackingLinkQuery(jobId);

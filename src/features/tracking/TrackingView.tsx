@@ -17,11 +17,8 @@ const SESSION_ENDED: StreamControl = 'session-ended';
 type PageState = { kind: 'loading' } | TrackedJobResult;
 
 /**
- * /track/:token — one job followed through its tracking link, without signing in (issue 16): plate, service,
- * centre, status in words, the stage timeline with times, the technician's first name and the estimate. It
- * refetches on each event of the job's stream and on each reconnection (so nothing missed while the stream was
- * down stays missed), and announces a change of status politely. Not indexed, and no referrer leaves the page.
- * A wrong, revoked or expired link reads "Tracking link not found" — the server does not say which it was.
+ * Refetches on each event and on each reconnection, so nothing missed while the stream was down stays missed. A wrong,
+ * revoked or expired link reads the same, because the server does not say which.
  */
 export function TrackingView() {
   const { token = '' } = useParams();

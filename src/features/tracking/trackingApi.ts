@@ -1,11 +1,7 @@
 import type { TrackingLink } from '@contract/tracking';
 import { api } from '@/api/api';
 
-/**
- * A job's tracking link, for its customer (and admins): read it (the server makes one the first time) and revoke
- * it (the old link stops working, a new one is issued). The link's expiry follows the job (30 days after it is
- * completed), so it is refetched whenever a job changes too.
- */
+/** The link's expiry follows its job (30 days after completion), so it is refetched whenever a job changes. */
 export const trackingApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink', 'Job'] }).injectEndpoints({
   endpoints: (build) => ({
     getTrackingLink: build.query<TrackingLink, string>({

@@ -125,7 +125,7 @@ function exchangeAnswers(answer: () => Response | Promise<Response> = () => Http
   return bodies;
 }
 
-describe('OAuth callback: one-time code (issue 18)', () => {
+describe('OAuth callback: one-time code', () => {
   test('POSTs the code once, signs in with the pair it gets back, goes to /dashboard; the URL keeps no code', async () => {
     const bodies = exchangeAnswers();
     const authorizations = profileAnswers(() => HttpResponse.json(PROFILE));

@@ -2,11 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderLoadedDashboard, useFixedNow } from '../../fixtures/technicianTestUtils';
 import { technicianJob, technicianLog, technicianShop } from '../../fixtures/technicianShop';
 
-/**
- * The technician's side of time-log approval (issue 17), in the day panel of the dashboard: each log shows its
- * review state — Submitted, Approved, or Rejected with the admin's reason; an approved log has no Edit or Delete;
- * editing a rejected one resubmits it; a 409 from the server (approved meanwhile) is shown.
- */
+/** The technician's side of time-log approval, in the dashboard's day panel. */
 
 const APPROVED_LOCKED = 'This time log has been approved and can no longer be changed.';
 

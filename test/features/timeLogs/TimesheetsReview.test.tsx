@@ -7,11 +7,7 @@ import { renderApp, signedIn } from '../../utils/renderWithProviders';
 import { useFixedNow } from '../../fixtures/technicianTestUtils';
 import { reviewLog, reviewServer, type Technician } from './reviewServer';
 
-/**
- * The admin's Timesheets page (/admin/timesheets, issue 17): a week of technicians' time logs, approve, reject with
- * a reason (react-hook-form + yup), approve a technician's week, conflicts. "Today" is Wednesday 2030-06-05, so the
- * page opens on the week of Monday 2030-06-03.
- */
+/** "Today" is Wednesday 2030-06-05, so the page opens on the week of Monday 2030-06-03. */
 
 const FIRST_LOAD = { timeout: 5000 };
 const CHANGED_ELSEWHERE = 'This time log was changed by someone else. Reload and try again.';

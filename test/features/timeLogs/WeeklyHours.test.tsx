@@ -6,10 +6,7 @@ import { server } from '../../msw/server';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
 import { useFixedNow } from '../../fixtures/technicianTestUtils';
 
-/**
- * The technician's /reports (issue 17): "My hours", the last 8 weeks (Monday–Sunday), each week's total with its
- * approved, submitted and rejected hours, as a table. "Today" is Wednesday 2030-06-05.
- */
+/** "Today" is Wednesday 2030-06-05, so the last 8 weeks start on Monday 2030-04-15. */
 
 const FIRST_LOAD = { timeout: 5000 };
 const MONDAYS = ['2030-04-15', '2030-04-22', '2030-04-29', '2030-05-06', '2030-05-13', '2030-05-20', '2030-05-27', '2030-06-03'];

@@ -5,10 +5,8 @@ import { server } from '../../msw/server';
 import { makeTimeLog, zeroTotals } from '../../msw/shop';
 
 /**
- * A stateful stand-in for the admin's time-log review endpoints (server/src/contract/timeLogs.ts): GET
- * /time-logs/review answers the stored logs of the asked week per technician with totals; approve / reject check
- * `expectedVersion` (409 changedElsewhere) and the state (409 alreadyReviewed) like the server; approve-week
- * approves a technician's submitted logs of the week. Every request is recorded.
+ * A stateful stand-in for the time-log review endpoints that checks versions and review state like the server (409s),
+ * and records every request.
  */
 
 export interface Technician {

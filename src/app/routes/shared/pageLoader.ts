@@ -19,9 +19,8 @@ function restored(store: Store): Promise<void> {
 }
 
 /**
- * A page's loader: it starts the page's RTK Query reads (`initiate(args, { subscribe: false })`; the page's hooks then
- * find them under way or answered) and never waits for their answers. Nothing is asked for a role the page is not
- * for. A read that fails before its page shows is made again by the page (RTK Query retries a failed entry).
+ * Starts the page's reads without waiting for them, so navigation is not held; the page's hooks find them under way.
+ * A read that failed before the page showed is made again by the page (RTK Query retries it for a new subscriber).
  */
 export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
   return async () => {

@@ -24,9 +24,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import styles from './dashboard.module.css';
 
 /**
- * /dashboard for a technician (spec §2 "Employee dashboard"): counts, Assigned Services with Update Status and Log
- * Time, and the Monthly Work Summary with the day's logs. An account awaiting approval sees only that, and asks the
- * server for nothing (it would refuse, 403). The prototype's quick action cards led nowhere: they are not shown.
+ * An account awaiting approval sees only that and asks the server for nothing (it would answer 403). The prototype's
+ * quick action cards led nowhere, so they are not shown.
  */
 export function Component() {
   const user = useAppSelector(selectCurrentUser);

@@ -12,9 +12,8 @@ function approvalOf(profile: ProfileResponse | undefined): ApprovalStatus | unde
 }
 
 /**
- * Whether the signed-in technician may see their jobs yet, from GET /api/auth/profile (shared with the session
- * check at start). LOADING until the first answer; a failed profile request counts as approved — the job lists
- * then show their own errors — so only a server that says PENDING hides the dashboard.
+ * A failed profile request counts as approved (the job lists then show their own errors), so only a server that
+ * says PENDING hides the dashboard.
  */
 export function useApprovalStatus(): ApprovalStatus | 'LOADING' {
   const { status, waiting } = authApi.endpoints.getProfile.useQuery(undefined, {

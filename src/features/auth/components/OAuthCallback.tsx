@@ -62,9 +62,8 @@ function scrubAddressBar(): void {
 }
 
 /**
- * /oauth/callback — the return from social sign-in (spec §2, §4 "OAuth callback", §8). Reads code (or, from a
- * backend that still sends them, token and refreshToken) and error once, removes them from the address bar at
- * once, exchanges the one-time code for the token pair (POST /api/auth/oauth/exchange), then signs in and goes on.
+ * Reads the code (or, from an older backend, the tokens) once and removes it from the address bar at once, so the
+ * one-time secret is not left in the history; then exchanges it and signs in.
  */
 export function OAuthCallback() {
   const location = useLocation();

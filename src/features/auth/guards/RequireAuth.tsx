@@ -7,9 +7,8 @@ import { CenteredBox } from '@/components/StatusPage';
 import { selectAuth } from '../authSlice';
 
 /**
- * Spec §4 "Auth guard": loading shows a spinner; not signed in → /login, remembering the origin (and, when a
- * session just ended in this tab, whose origin it is — see rememberedOrigin). The signed-in pages also wait for the
- * client state kept in localStorage (drafts, filters) to be back in the store.
+ * Spec §4 "Auth guard". Signed-in pages also wait for the persisted client state (drafts, filters), so a page never
+ * renders its defaults and then jumps.
  */
 export function RequireAuth() {
   const { isAuthenticated, isLoading, endedUserId } = useAppSelector(selectAuth);

@@ -30,12 +30,8 @@ export interface BoardColumnProps {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * One admin board column: a section headed by its title and its total, holding the loaded cards, "Load more"
- * while the server has more, and its loading, empty and error states.
- *
- * Focus never drops to the page: when the card whose Assign Employee button had focus leaves the column (it was
- * assigned, here or by someone else), focus moves to the button now in its place, else to the column heading;
- * after "Load more" it moves to the first newly loaded card.
+ * Focus never drops to the page: when the focused card leaves the column (assigned here or elsewhere), focus moves to
+ * the button now in its place or the heading; after "Load more" to the first new card.
  */
 export function BoardColumn({ column, state, total, emptyText, describeService, onAssign, focusHeld = false, renderCardFooter }: BoardColumnProps) {
   const title = BOARD_COLUMN_TITLES[column];

@@ -10,12 +10,8 @@ export interface BoardQueries {
 }
 
 /**
- * The board's requests for `today` (the viewer's `YYYY-MM-DD`), or for one `day` when the Day filter is set.
- *
- * From today on: Awaiting Assignment is every unassigned booking from today, Upcoming Services every assigned
- * job not yet started from today, and Ongoing Services every job in progress whatever its date — a job started
- * yesterday (or one whose day has passed while it awaits parts) is still being worked on today.
- * With a day: the three columns show that day's jobs only. Each column's total is counted over its list's dates.
+ * Ongoing Services ignores the date, because a job started yesterday (or awaiting parts) is still worked on today;
+ * with the Day filter set, all three columns show that day only.
  */
 export function boardQueries(today: string, day: string | null): BoardQueries {
   const dates = day !== null ? { from: day, to: day } : { from: today };

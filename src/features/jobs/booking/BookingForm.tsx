@@ -51,11 +51,8 @@ export function BookingForm(props: BookingFormProps) {
 }
 
 /**
- * The fields. Every change goes to the booking slice's draft, so the draft survives a reload (redux-persist) and can
- * be replayed in Redux DevTools. Vehicle ID suggests the customer's own plates and takes a new one; Time Slot marks
- * the slots without a free bay on the chosen date and centre "(full)". The server's field errors go to their fields;
- * any other refusal (a 409: the slot filled up, the vehicle is booked then) shows its message beside the form, and
- * what was typed stays.
+ * Every change goes to the booking slice's draft so it survives a reload; a refusal (e.g. 409, the slot filled up)
+ * keeps what was typed.
  */
 function BookingFields({ catalog, focusOnMount = false, onBooked }: BookingFormProps & { catalog: Catalog }) {
   const dispatch = useAppDispatch();

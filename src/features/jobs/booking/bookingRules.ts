@@ -2,10 +2,8 @@ import type { BookAppointmentBody } from '@contract/appointments';
 import type { BookingDraft, BookingField } from '../bookingSlice';
 
 /**
- * Spec §5 "Booking: proceeds only if all four fields are filled; otherwise nothing happens and no message."
- * Returns the request body (values trimmed; the centre given, else `defaultCenterId`), or null when it must
- * silently not proceed (a field empty after trimming). Everything else — a past date, a slot that has started, an
- * unknown type — is the server's to judge, and its field messages are shown.
+ * Spec §5: with a field empty nothing happens and no message (null). Past dates and unknown types are the server's to
+ * judge, so its messages are the only ones.
  */
 export function validateBooking(draft: BookingDraft, defaultCenterId: string): BookAppointmentBody | null {
   const plate = draft.vehicleId.trim();

@@ -16,9 +16,8 @@ export interface CancelJobDialogProps {
 }
 
 /**
- * The confirmation step of Cancel Appointment: nothing is sent until the customer confirms. The request carries
- * the version the customer was looking at, so a job changed meanwhile is refused (409) with the server's message
- * shown here; the lists refresh either way (the mutation invalidates the job tag). Mount it only while open.
+ * Sends the version the customer was looking at, so a job changed meanwhile is refused (409) rather than cancelled
+ * blind. Mount it only while open.
  */
 export function CancelJobDialog({ job, onClose, onCancelled }: CancelJobDialogProps) {
   const [cancelJob, { isLoading }] = useCancelJobMutation();

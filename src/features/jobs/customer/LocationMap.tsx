@@ -16,11 +16,7 @@ export interface LocationMapProps {
   address: string;
 }
 
-/**
- * The service centre's location: its name and address as text, and a link that opens the address on
- * OpenStreetMap in a new tab. The drawing above is decoration only (an inline SVG, no external image: the CSP allows
- * img-src 'self' data: only).
- */
+/** The drawing is an inline SVG because the CSP allows img-src 'self' data: only. */
 export function LocationMap({ place, address }: LocationMapProps) {
   return (
     <figure className={styles.figure}>

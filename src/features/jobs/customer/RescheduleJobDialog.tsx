@@ -24,10 +24,8 @@ type Field = 'date' | 'slot';
 const REQUIRED: Record<Field, string> = { date: 'Service date is required', slot: 'Time slot is required' };
 
 /**
- * Reschedule: the customer picks a new date and slot at the same centre (the booking form's window and "(full)"
- * rule, from the availability endpoint) and confirms with Confirm Reschedule. Sends the version the customer was
- * looking at; the server's field errors go to their fields and a 409 (slot full, changed elsewhere) shows its
- * message here. Mount it only while open, so it starts fresh.
+ * Sends the version the customer was looking at, so a job changed elsewhere is refused (409). Mount it only while
+ * open, so it starts fresh.
  */
 export function RescheduleJobDialog({ job, onClose, onRescheduled }: RescheduleJobDialogProps) {
   const formId = useId();

@@ -37,12 +37,7 @@ function emptyMessage(filter: TechnicianFilter) {
   );
 }
 
-/**
- * Spec §2 "Assigned Services" with the filter ALL / IN PROGRESS / NOT STARTED / COMPLETED, scrolling at about
- * 600 px (§9): the technician's jobs from the server (useTechnicianJobs). The chosen filter is client state (the
- * services slice, kept over a reload). The shared FilteredList keeps every row mounted and a filter switch only
- * hides rows, so filtering 1,000 jobs costs one cheap pass.
- */
+/** The filter is client state in the services slice, so it is kept over a reload. */
 export const AssignedJobsList = memo(function AssignedJobsList({ jobs, isLoading, error, onRetry, onUpdateStatus, onLogTime }: AssignedJobsListProps) {
   const headingId = useId();
   const dispatch = useAppDispatch();

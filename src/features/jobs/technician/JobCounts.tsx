@@ -9,9 +9,8 @@ import styles from './JobCounts.module.css';
 const NO_RANGE = {};
 
 /**
- * Spec §2: the counts Active Projects, Not Started, Completed This Week — the server counts every job assigned to
- * the technician (GET /api/appointments/counts): in progress, confirmed but not started, and completed since
- * Sunday 00:00 in the shop's time zone. They refetch whenever a job changes (the Appointment tag).
+ * The server counts every job assigned to the technician, because the dashboard loads only part of them; the counts
+ * refetch whenever a job changes (the Job tag).
  */
 export const JobCounts = memo(function JobCounts() {
   const headingId = useId();

@@ -30,12 +30,8 @@ export function statusChangeMessage(from: TechnicianStatus, to: TechnicianStatus
 }
 
 /**
- * Spec §4 "Employee service status", on the server: any of the three statuses may be picked and, once the choice
- * is In Progress, a Stage (In Progress / Awaiting Parts / Quality Check). Save is disabled while the choice equals
- * the job's current status and stage. Saving sends PATCH /api/appointments/:id/status with the job's version, so a
- * job changed elsewhere meanwhile is refused (409). not_started → in_progress announces "Service Started" with the
- * server's estimate; any other change "Status updated to <label>"; then the panel closes. A refusal shows the
- * server's message here and keeps the panel open (the lists refetch, so a retry uses the fresh job).
+ * Sends the job's version, so a job changed elsewhere is refused (409); the panel then stays open and the lists
+ * refetch, so a retry uses the fresh job.
  */
 export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogProps) {
   const formId = useId();

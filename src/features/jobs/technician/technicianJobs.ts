@@ -5,13 +5,8 @@ import { vehicleWithPlate } from '../format';
 import { jobIdsByStatus, TECHNICIAN_STATUS_OF } from '../labels';
 
 /**
- * The technician's Assigned Services, derived from the server's answers (never stored in a slice).
- *
- * What is loaded: a technician's history grows without end, so the dashboard loads their *current* work — every
- * open job (CONFIRMED or IN_PROGRESS, whatever its date: an overdue job must not vanish) — plus the jobs they
- * completed recently (COMPLETED, dated from {@link RECENT_COMPLETED_DAYS} days ago). Two queries, because one
- * query with a `from` date would drop old open jobs and one without would load the whole history. The counts
- * come from /appointments/counts, never from this partial list.
+ * A technician's history grows without end, so the dashboard loads open jobs whatever their date (an overdue job must
+ * not vanish) plus recently completed ones: two queries, since one with a `from` date would drop old open jobs.
  */
 export const RECENT_COMPLETED_DAYS = 60;
 

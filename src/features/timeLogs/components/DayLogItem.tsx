@@ -18,11 +18,7 @@ export interface DayLogItemProps {
   onDelete: (id: string) => void;
 }
 
-/**
- * One log of the selected day: its job, times, duration, description, its review state (Submitted / Approved /
- * Rejected, with the admin's reason for a rejected one), Edit and Delete. An approved log is final: no Edit or
- * Delete. Editing a rejected log resubmits it for approval.
- */
+/** An approved log is final, so it has no Edit or Delete; editing a rejected one resubmits it. */
 export const DayLogItem = memo(function DayLogItem({ log, jobLabel, deleting, onEdit, onDelete }: DayLogItemProps) {
   const summaryId = useId();
   const locked = isLocked(log);

@@ -30,11 +30,7 @@ export interface DayLogsPanelProps {
   onDeleted: () => void;
 }
 
-/**
- * Spec §2 "day logs panel", §5: the selected day's logs from the server, each with its job, times, duration and
- * description, Edit (the Log Time form, prefilled) and Delete (asks 'Are you sure you want to delete this log
- * entry?', then DELETE /api/time-logs/:id; Cancel sends nothing).
- */
+/** Delete asks first (spec §5), and Cancel sends nothing. */
 export const DayLogsPanel = memo(function DayLogsPanel({ date, range, jobsById, onEdit, onDeleted }: DayLogsPanelProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);

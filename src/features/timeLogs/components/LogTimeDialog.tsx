@@ -43,14 +43,8 @@ const FIELD_OF: Partial<Record<string, LogDraftField>> = {
 const NO_JOB = '';
 
 /**
- * Spec §5 "Log time", saved on the server: Date (default today), Start Time, End Time, Description, the Job the
- * time is for (one of the technician's jobs, or none), the duration computed live as `Xh Ym`. The same panel adds
- * a new entry (POST /api/time-logs) and edits one (PUT /api/time-logs/:id, opened prefilled from the day panel).
- *
- * The display wraps past midnight; saving requires a non-empty description, a non-zero duration and a start
- * strictly before the end on the entry's date (features/timeLogs/duration.ts), otherwise it alerts 'Please enter a
- * valid description and time range', sends nothing and keeps the panel open. A missing date is refused the same
- * way. The server's refusals (an overlap with another entry, a field it rejects) show here and keep the values.
+ * The shown duration wraps past midnight but saving is literal (start before end on the date; see duration.ts), so
+ * an overnight shift is two entries. The server's refusals (an overlap) keep the values.
  */
 export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTimeDialogProps) {
   const dispatch = useAppDispatch();

@@ -171,12 +171,7 @@ function TechnicianSection({ entry, week, busy, onApprove, onReject, onApproveAl
   );
 }
 
-/**
- * The admin's Timesheets (/admin/timesheets, issue 17): one week (Monday–Sunday; `?week=` names it) of every
- * technician's time logs, per technician with totals per state. Each submitted log can be approved, or rejected
- * with a reason (a dialog); "Approve all" approves a technician's submitted logs of the week at once. A decision
- * on a log someone changed meanwhile (the server's 409) shows as an alert and the list reloads.
- */
+/** A decision on a log someone changed meanwhile (409) alerts and reloads, so the admin sees the log as it now is. */
 export function TimesheetsReview() {
   const today = useToday();
   const [params, setParams] = useSearchParams();

@@ -14,12 +14,7 @@ import styles from './WeeklyHours.module.css';
 export const WEEKS_SHOWN = 8;
 export const NO_HOURS_MESSAGE = 'No time logged in the last 8 weeks.';
 
-/**
- * The technician's view of /reports (issue 17): their hours in each of the last 8 weeks (Monday–Sunday, this week
- * first), each split by review state — approved, submitted (awaiting review) and rejected — with the period's
- * totals. An accessible table: a caption, column headers, each week a row header. A technician whose account an
- * admin has not approved yet sees that message instead (as on the dashboard), and nothing is asked of the server.
- */
+/** An unapproved technician sees that message and nothing is asked of the server, which would refuse (403). */
 export function WeeklyHours() {
   const approval = useApprovalStatus();
   const today = useToday();

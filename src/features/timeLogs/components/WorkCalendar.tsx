@@ -53,15 +53,8 @@ function targetDate(from: DateKey, key: string, weekday: number): DateKey | null
 const NO_MINUTES: ReadonlyMap<DateKey, number> = new Map();
 
 /**
- * Spec §2 "Monthly Work Summary": a Sun–Sat grid of 42 cells (6 rows of 7) with previous/next month, days with
- * logs marked with their total hours, days outside the month dimmed. Selecting a day (click, Enter or Space)
- * shows its logs. Keyboard: one Tab stop; arrows move by day/week, Home/End to the week's start/end,
- * PageUp/PageDown by month — moving past the month shows the neighbouring month.
- *
- * The logs are the server's (GET /api/time-logs for the grid's 42 days, refetched when a log changes). The
- * grid always shows; while a month's logs load a spinner says so, a failure shows its message with Retry, and
- * no total is shown from another month's answer. Per-day totals are grouped once per answer (logsByDate.ts),
- * so a re-render is 42 map lookups; the cells are memoised.
+ * One Tab stop with arrow-key movement (the grid pattern), so the 42 cells are not 42 Tab presses. No total is shown
+ * from another month's answer; per-day totals are grouped once per answer, so a re-render is 42 lookups.
  */
 export const WorkCalendar = memo(function WorkCalendar({ month, range, selectedDate, today, onMonthChange, onSelectDate }: WorkCalendarProps) {
   const headingId = useId();

@@ -41,7 +41,7 @@ describe('admin sub-routes (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
   });
 
-  test('/admin/notifications is the notifications list (issue 16), no longer under construction', async () => {
+  test('/admin/notifications is the notifications list, no longer under construction', async () => {
     const { router } = renderApp('/admin/notifications', admin());
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, FIRST_LOAD)).toBeInTheDocument();
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('admin sub-routes (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/admin/notifications');
   });
 
-  test('/admin/analytics is the Analytics page (issue 17), no longer under construction', async () => {
+  test('/admin/analytics is the Analytics page, no longer under construction', async () => {
     server.use(http.get(`${API}/analytics`, () => HttpResponse.json(LAST_30)));
     // jsdom draws no canvas: the charts get no 2D context (as where a canvas is unsupported).
     const canvas = jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => null);

@@ -43,9 +43,8 @@ describe('booking persistence', () => {
     const { user, unmount } = renderApp('/dashboard/appointments', { store: first });
 
     await typeDraft(user);
-    // Choosing the centre, typeDraft's last step, reads that centre's availability: wait until the form shows it.
-    // RTK Query defers telling the form about an answer (auto-batching), and pause() below dispatches the action
-    // that flushes it — an answer landing just before would re-render the form outside act().
+    // Wait for the centre's availability: pause() below flushes RTK Query's batched answer, and an answer landing just
+    // before it would re-render the form outside act().
     expect(await screen.findByRole('option', { name: '04:00-05:00 PM (full)' })).toBeDisabled();
     await waitFor(() => expect(persistedBooking()).toEqual({ draft, confirmedId: null }));
     firstPersistor.pause();

@@ -60,7 +60,7 @@ test('greets the technician with an h1 and renders inside the layout main (no se
   expect(screen.getAllByRole('main')).toHaveLength(1);
 });
 
-test('DashboardRouter shows the employee dashboard for EMPLOYEE at /dashboard', async () => {
+test('the Dashboard router shows the employee dashboard for EMPLOYEE at /dashboard', async () => {
   technicianShop();
   renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { firstName: 'Kasun', fullName: 'Kasun Silva' }) } });
   expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Kasun' }, { timeout: 5000 })).toBeInTheDocument();

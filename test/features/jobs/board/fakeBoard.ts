@@ -5,12 +5,7 @@ import type { Employee } from '@contract/employees';
 import { API } from '../../../msw/handlers';
 import { countsOf, page } from '../../../msw/shop';
 
-/**
- * A small in-memory shop behind MSW for the admin board's tests: GET /appointments (status, from, to, cursor,
- * date+slot ascending like the server's board order), GET /appointments/counts, GET /employees (busy at the
- * asked date+slot) and POST /appointments/:id/assign with the server's 409s. It records every request so tests
- * can assert what the screen asked for and sent.
- */
+/** An in-memory shop for the board's tests; it records every request, so tests assert what the screen sent. */
 /** The server's 409 for a stale `expectedVersion` (CHANGED_ELSEWHERE in the contract). */
 export const CHANGED_ELSEWHERE = 'This appointment was changed by someone else. Reload and try again.';
 
