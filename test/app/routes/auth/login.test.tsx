@@ -2,11 +2,11 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { logout } from '@/features/auth/authSlice';
 import * as browser from '@/lib/browser';
-import { API } from '../../msw/handlers';
-import { held } from '../../msw/held';
-import { server } from '../../msw/server';
-import { renderApp, signedIn } from '../../utils/renderWithProviders';
-import { LOGIN_RESPONSE, capture, storedUser } from './authTestUtils';
+import { API } from '../../../msw/handlers';
+import { held } from '../../../msw/held';
+import { server } from '../../../msw/server';
+import { renderApp, signedIn } from '../../../utils/renderWithProviders';
+import { LOGIN_RESPONSE, capture, storedUser } from '../../../features/auth/authTestUtils';
 
 // These tests render the real route table: the first visit of a lazy page is transformed cold, which can
 // take longer than the defaults on a busy machine.

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { API } from '../../msw/handlers';
-import { held } from '../../msw/held';
-import { server } from '../../msw/server';
-import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
-import { capture, storedUser } from './authTestUtils';
+import { API } from '../../../msw/handlers';
+import { held } from '../../../msw/held';
+import { server } from '../../../msw/server';
+import { renderApp, signedIn, storeSession } from '../../../utils/renderWithProviders';
+import { capture, storedUser } from '../../../features/auth/authTestUtils';
 
 // These tests render the real route table: the first visit of a lazy page is transformed cold, which can
 // take longer than the defaults on a busy machine.

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import * as browser from '@/lib/browser';
-import { API } from '../../msw/handlers';
-import { held } from '../../msw/held';
-import { server } from '../../msw/server';
-import { renderApp } from '../../utils/renderWithProviders';
-import { VALID_REGISTRATION, capture, fillRegistration, storedUser } from './authTestUtils';
+import { API } from '../../../msw/handlers';
+import { held } from '../../../msw/held';
+import { server } from '../../../msw/server';
+import { renderApp } from '../../../utils/renderWithProviders';
+import { VALID_REGISTRATION, capture, fillRegistration, storedUser } from '../../../features/auth/authTestUtils';
 
 // These tests render the real route table: the first visit of a lazy page is transformed cold, which can
 // take longer than the defaults on a busy machine.

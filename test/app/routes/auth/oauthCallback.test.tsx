@@ -3,10 +3,10 @@ import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { tokenStorage } from '@/features/auth/tokenStorage';
-import { API, OAUTH_EXCHANGE_ANSWER, OAUTH_LINK_INVALID } from '../../msw/handlers';
-import { server } from '../../msw/server';
-import { renderApp } from '../../utils/renderWithProviders';
-import { storedUser } from './authTestUtils';
+import { API, OAUTH_EXCHANGE_ANSWER, OAUTH_LINK_INVALID } from '../../../msw/handlers';
+import { server } from '../../../msw/server';
+import { renderApp } from '../../../utils/renderWithProviders';
+import { storedUser } from '../../../features/auth/authTestUtils';
 
 // These tests render the real route table: the first visit of a lazy page is transformed cold, which can
 // take longer than the defaults on a busy machine.
