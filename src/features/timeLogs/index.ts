@@ -16,5 +16,6 @@ export { monthGridRange, rangeForDay } from './logsByDate';
 export { WorkCalendar } from './components/WorkCalendar';
 export { DayLogsPanel } from './components/DayLogsPanel';
 export { LogTimeDialog } from './components/LogTimeDialog';
+export { LogTimeButton } from './components/LogTimeButton';
 export { TimesheetsReview } from './components/TimesheetsReview';
 export { WeeklyHours } from './components/WeeklyHours';

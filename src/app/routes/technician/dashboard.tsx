@@ -1,10 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { Appointment } from '@contract/appointments';
 import type { TimeLog } from '@contract/timeLogs';
 import { Spinner } from '@/components/Spinner';
 import { AwaitingApproval, selectCurrentUser, useApprovalStatus } from '@/features/auth';
 import { AssignedJobsList, JobCounts, UpdateJobStatusDialog, jobSelected, selectSelectedJobId, useTechnicianJobs } from '@/features/jobs';
 import {
   DayLogsPanel,
+  LogTimeButton,
   LogTimeDialog,
   WorkCalendar,
   daySelected,
@@ -65,6 +67,10 @@ function TechnicianDashboard() {
       dispatch(logFormOpened({ editingId: null, appointmentId: jobId, date: today, startTime: '', endTime: '', description: '' })),
     [dispatch, today],
   );
+  const renderJobActions = useCallback(
+    (job: Appointment, describedBy: string) => <LogTimeButton jobId={job.id} describedBy={describedBy} onLogTime={openLogPanel} />,
+    [openLogPanel],
+  );
   const editLog = useCallback(
     (log: TimeLog) =>
       dispatch(
@@ -106,7 +112,7 @@ function TechnicianDashboard() {
           error={error}
           onRetry={retry}
           onUpdateStatus={openStatusPanel}
-          onLogTime={openLogPanel}
+          renderActions={renderJobActions}
         />
         <div className={styles.calendarColumn}>
           <WorkCalendar

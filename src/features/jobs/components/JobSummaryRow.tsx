@@ -1,5 +1,5 @@
-import { memo, useId } from 'react';
-import { Car, Clock, RefreshCw } from 'lucide-react';
+import { memo, type ReactNode, useId } from 'react';
+import { Car, RefreshCw } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
 import { cx } from '@/lib/classNames';
@@ -17,11 +17,12 @@ export type JobSummaryRowProps = { job: Appointment } & (
       onSelect: (id: string) => void;
     }
   | {
-      /** The technician's row: who and when, with Update Status and Log Time. */
+      /** The technician's row: who and when, with Update Status and the actions other domains add. */
       view: 'technician';
-      /** Stable callbacks (the row is memoised), called with the job's id. */
+      /** Stable (the row is memoised), called with the job's id. */
       onUpdateStatus: (id: string) => void;
-      onLogTime: (id: string) => void;
+      /** Stable; `describedBy` names the row's vehicle, for the buttons' descriptions. */
+      renderActions?: (job: Appointment, describedBy: string) => ReactNode;
     }
 );
 
@@ -60,7 +61,7 @@ function CustomerRow({ job, selected, onSelect }: Extract<JobSummaryRowProps, { 
 
 // The buttons keep their exact visible names and are described by the row's vehicle, so a screen reader hears
 // which job each one is for.
-function TechnicianRow({ job, onUpdateStatus, onLogTime }: Extract<JobSummaryRowProps, { view: 'technician' }>) {
+function TechnicianRow({ job, onUpdateStatus, renderActions }: Extract<JobSummaryRowProps, { view: 'technician' }>) {
   const customerId = useId();
   const vehicleId = useId();
   const name = vehicleName(job.vehicle);
@@ -116,9 +117,7 @@ function TechnicianRow({ job, onUpdateStatus, onLogTime }: Extract<JobSummaryRow
         <Button size="sm" variant="secondary" startIcon={<RefreshCw aria-hidden="true" />} aria-describedby={vehicleId} onClick={() => onUpdateStatus(job.id)}>
           Update Status
         </Button>
-        <Button size="sm" variant="secondary" startIcon={<Clock aria-hidden="true" />} aria-describedby={vehicleId} onClick={() => onLogTime(job.id)}>
-          Log Time
-        </Button>
+        {renderActions?.(job, vehicleId)}
       </div>
     </article>
   );

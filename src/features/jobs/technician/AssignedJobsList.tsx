@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useId, useMemo } from 'react';
 import { Inbox } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -16,7 +16,8 @@ export interface AssignedJobsListProps {
   error: string | null;
   onRetry: () => void;
   onUpdateStatus: (id: string) => void;
-  onLogTime: (id: string) => void;
+  /** Each row's further actions (Log Time): stable, as the rows are memoised. */
+  renderActions?: (job: Appointment, describedBy: string) => ReactNode;
 }
 
 const EMPTY_MESSAGES: Record<TechnicianFilter, string> = {
@@ -38,15 +39,15 @@ function emptyMessage(filter: TechnicianFilter) {
 }
 
 /** The filter is client state in the services slice, so it is kept over a reload. */
-export const AssignedJobsList = memo(function AssignedJobsList({ jobs, isLoading, error, onRetry, onUpdateStatus, onLogTime }: AssignedJobsListProps) {
+export const AssignedJobsList = memo(function AssignedJobsList({ jobs, isLoading, error, onRetry, onUpdateStatus, renderActions }: AssignedJobsListProps) {
   const headingId = useId();
   const dispatch = useAppDispatch();
   const filter = useAppSelector(selectTechnicianFilter);
   const idsByFilter = useMemo(() => jobIdsByFilter(jobs), [jobs]);
   const changeFilter = useCallback((value: TechnicianFilter) => dispatch(technicianFilterChanged(value)), [dispatch]);
   const renderJob = useCallback(
-    (job: Appointment) => <JobSummaryRow view="technician" job={job} onUpdateStatus={onUpdateStatus} onLogTime={onLogTime} />,
-    [onUpdateStatus, onLogTime],
+    (job: Appointment) => <JobSummaryRow view="technician" job={job} onUpdateStatus={onUpdateStatus} renderActions={renderActions} />,
+    [onUpdateStatus, renderActions],
   );
   const heading = (
     <h2 id={headingId} className={panel.heading}>
