@@ -1,23 +1,27 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import type { Role } from '@/features/auth';
-import type { NavIconName } from './shared/nav';
+import type { ADMIN_NAV_ICONS } from './admin/AdminLayout';
+import type { DASHBOARD_NAV_ICONS } from './shared/DashboardLayout';
 
 export type NavArea = 'dashboard' | 'admin';
 
-/** A route's link in its area's navigation; the areas list them in the table's order. */
-export interface NavHandle {
-  area: NavArea;
+interface NavLink {
   label: string;
-  icon: NavIconName;
   /** Only these roles see the link. */
   roles?: readonly Role[];
   /** Active on exactly this path only (a parent route). */
   end?: boolean;
 }
 
-export interface NavItem extends Omit<NavHandle, 'area'> {
+/** A route's link in its area's navigation, in the table's order; its icon is one its area's frame has. */
+export type NavHandle =
+  | (NavLink & { area: 'dashboard'; icon: keyof typeof DASHBOARD_NAV_ICONS })
+  | (NavLink & { area: 'admin'; icon: keyof typeof ADMIN_NAV_ICONS });
+
+export interface NavItem extends NavLink {
   to: string;
+  icon: string;
 }
 
 /** What the build needs to know of a route. The browser never reads it: its bundle compiles it out. */

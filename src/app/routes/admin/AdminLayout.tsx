@@ -1,3 +1,4 @@
+import { Bell, ChartColumn, Clock, LayoutDashboard, type LucideIcon, Mail, Package, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -7,6 +8,17 @@ import { useGetUnreadContactCountQuery } from '@/features/contact';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HeaderBell, HeaderLiveStatus } from '../shared/HeaderWidgets';
 import { useNavItems } from '../shared/nav';
+
+/** The icons the table's admin links name. */
+export const ADMIN_NAV_ICONS = {
+  dashboard: LayoutDashboard,
+  analytics: ChartColumn,
+  inventory: Package,
+  notifications: Bell,
+  staff: Users,
+  timesheets: Clock,
+  messages: Mail,
+} satisfies Record<string, LucideIcon>;
 
 /** The Messages link names its unread count in its text, so its accessible name says it too. */
 function withUnread(item: AppShellNavItem, unread: number): AppShellNavItem {
@@ -21,7 +33,7 @@ export function Component({ children }: { children?: ReactNode }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const { data: unread = 0 } = useGetUnreadContactCountQuery();
-  const items = useNavItems('admin', user);
+  const items = useNavItems('admin', user, ADMIN_NAV_ICONS);
   return (
     <AppShell
       brandName="CarCare"

@@ -1,3 +1,4 @@
+import { CalendarPlus, FileText, LayoutDashboard, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/AppShell';
@@ -6,6 +7,9 @@ import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HeaderBell, HeaderLiveStatus } from './HeaderWidgets';
 import { useNavItems } from './nav';
+
+/** The icons the table's dashboard links name. */
+export const DASHBOARD_NAV_ICONS = { dashboard: LayoutDashboard, booking: CalendarPlus, reports: FileText } satisfies Record<string, LucideIcon>;
 
 /**
  * The customer's and the technician's frame (spec §2 "Dashboard navigation"; Logout goes to /login). Renders its
@@ -20,7 +24,7 @@ export function Component({ children }: { children?: ReactNode }) {
       brandTo={paths.home}
       brandLabel="CarCare home"
       navLabel="Dashboard"
-      navItems={useNavItems('dashboard', user)}
+      navItems={useNavItems('dashboard', user, DASHBOARD_NAV_ICONS)}
       onLogout={() => void dispatch(logoutUser({ redirectTo: paths.login }))}
       actions={<HeaderBell />}
       status={<HeaderLiveStatus />}

@@ -1,25 +1,10 @@
-import { Bell, CalendarPlus, ChartColumn, Clock, FileText, LayoutDashboard, type LucideIcon, Mail, Package, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { useContext } from 'react';
 import type { AppShellNavItem } from '@/components/AppShell';
 import { hasRole, type SessionUser } from '@/features/auth';
 import type { RouteObject } from 'react-router-dom';
 import { RouteTable } from '../RootLayout';
 import type { NavArea, NavItem, RouteHandle } from '../routeTable';
-
-// The icons the route table names (by name, so they load with the frames, not with every page's entry).
-export const NAV_ICONS = {
-  dashboard: LayoutDashboard,
-  booking: CalendarPlus,
-  reports: FileText,
-  analytics: ChartColumn,
-  inventory: Package,
-  notifications: Bell,
-  staff: Users,
-  timesheets: Clock,
-  messages: Mail,
-} satisfies Record<string, LucideIcon>;
-
-export type NavIconName = keyof typeof NAV_ICONS;
 
 /** Each area's navigation, from the `nav` handles of the table's routes, in the table's order. */
 function navByArea(routes: readonly RouteObject[], base = ''): Record<NavArea, NavItem[]> {
@@ -40,8 +25,11 @@ function navByArea(routes: readonly RouteObject[], base = ''): Record<NavArea, N
 
 const navOfTable = new WeakMap<readonly RouteObject[], Record<NavArea, NavItem[]>>();
 
-/** An area's navigation as the route table declares it, the links this user's role may follow. */
-export function useNavItems(area: NavArea, user: SessionUser | null): AppShellNavItem[] {
+/**
+ * An area's navigation as the route table declares it, the links this user's role may follow. The icons come from the
+ * area's frame, so one area's frame does not carry the other's icons.
+ */
+export function useNavItems(area: NavArea, user: SessionUser | null, icons: Readonly<Record<string, LucideIcon>>): AppShellNavItem[] {
   const pages = useContext(RouteTable);
   let nav = navOfTable.get(pages);
   if (!nav) {
@@ -50,5 +38,5 @@ export function useNavItems(area: NavArea, user: SessionUser | null): AppShellNa
   }
   return nav[area]
     .filter((item) => !item.roles || item.roles.some((role) => hasRole(user, role)))
-    .map(({ to, label, icon, end }) => ({ to, label, icon: NAV_ICONS[icon], end }));
+    .map(({ to, label, icon, end }) => ({ to, label, icon: icons[icon], end }));
 }
