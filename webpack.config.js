@@ -11,46 +11,10 @@ const zlib = require('node:zlib');
 const KiB = 1024;
 
 /**
- * Writes build-stats/chunk-groups.json: for the entry and every named lazy chunk group (webpackChunkName),
- * the JS and CSS files it needs. scripts/check-budgets.ts and the benchmark read it to size each route.
+ * Writes build-stats/chunk-groups.json: for the entry and every named lazy chunk group (webpackChunkName), the JS and
+ * CSS files it needs. scripts/routeSizes.ts sums them per route of the route table (`npm run build` fails over
+ * budget), scripts/prerender.ts links them into the pages it writes, and the bench reads them.
  */
-/**
- * Route budgets as build errors: after emitting, sums the gzip size of the JavaScript each route loads
- * (scripts/route-budgets.json) and fails the build when a route is over its budget. webpack's own
- * performance hints (below) only know uncompressed per-asset and per-entry sizes.
- */
-class RouteBudgetPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('RouteBudgetPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'RouteBudgetPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const { budgetsKiB, routes } = require('./scripts/route-budgets.json');
-          /** @type {Map<string, number>} */
-          const gz = new Map();
-          const gzipOf = (/** @type {string} */ file) => {
-            if (!gz.has(file)) gz.set(file, zlib.gzipSync(compilation.getAsset(file)?.source.buffer() ?? Buffer.alloc(0), { level: 9 }).length);
-            return gz.get(file) ?? 0;
-          };
-          for (const [route, groups] of Object.entries(routes)) {
-            const files = new Set(
-              groups.flatMap((/** @type {string} */ g) => compilation.namedChunkGroups.get(g)?.getFiles() ?? []).filter((f) => f.endsWith('.js')),
-            );
-            const bytes = [...files].reduce((sum, f) => sum + gzipOf(f), 0);
-            const budget = (budgetsKiB[route] ?? budgetsKiB['*']) * KiB;
-            if (bytes > budget) {
-              compilation.errors.push(
-                new webpack.WebpackError(`Route ${route}: ${(bytes / KiB).toFixed(1)} KiB of JavaScript (gzip, ${bytes} bytes) is over its ${budget / KiB} KiB budget (${budget} bytes)`),
-              );
-            }
-          }
-        },
-      );
-    });
-  }
-}
-
 class ChunkGroupManifestPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
@@ -129,11 +93,16 @@ function cssModulesFor(production) {
   };
 }
 
-/** Values the code reads from process.env, fixed at build time. @param {boolean} production */
-function definesFor(production) {
+/**
+ * Values the code reads from process.env, fixed at build time. ROUTE_META keeps the route table's build facts (its
+ * chunks and budgets) in the Node bundle the build scripts read, and out of the browser's.
+ * @param {boolean} production @param {boolean} [forBuildScripts]
+ */
+function definesFor(production, forBuildScripts = false) {
   return new webpack.DefinePlugin({
     'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL || '/api'),
     'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+    'process.env.ROUTE_META': JSON.stringify(forBuildScripts),
   });
 }
 
@@ -159,7 +128,7 @@ function prerenderConfig() {
         { test: /\.(svg|png|woff2?)$/, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]', publicPath: '/' } },
       ],
     },
-    plugins: [definesFor(true), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [definesFor(true, true), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     optimization: { minimize: false },
     performance: false,
     stats: 'errors-warnings',
@@ -242,7 +211,6 @@ function browserConfig(production) {
               chunkFilename: 'assets/[contenthash:8].css',
             }),
             new ChunkGroupManifestPlugin(),
-            new RouteBudgetPlugin(),
             new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg)$/, filename: '[path][base].gz', threshold: 0, minRatio: 1 }),
             new CompressionPlugin({
               algorithm: 'brotliCompress',
@@ -297,7 +265,7 @@ function browserConfig(production) {
           // Application code every signed-in page needs (store, slices, API layer): one chunk, loaded
           // with the store layout, instead of copies in each page's chunk.
           appCore: {
-            test: /[\\/]src[\\/](api[\\/](?!(url|errors)\.ts)|lib[\\/](safeRedirect|dateKey)\.ts|app[\\/](store|listeners|appStore|navigation|hooks)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
+            test: /[\\/]src[\\/](api[\\/](?!(url|errors|useRowAction|paging)\.ts)|store[\\/](?!clientState)|lib[\\/](safeRedirect|dateKey|sessionTokens)\.ts|app[\\/](store|listeners|appStore)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
             name: 'app-core',
             chunks: 'async',
             enforce: true,
@@ -326,7 +294,7 @@ function browserConfig(production) {
     performance: production
       ? {
           // Uncompressed guards: no single asset above 240 KiB (react-dom is the largest, ~214 KiB) and an entry
-          // (what every page loads first) under 360 KiB. The per-route gzip budgets are RouteBudgetPlugin's.
+          // (what every page loads first) under 360 KiB. The per-route gzip budgets are scripts/check-budgets.ts's.
           hints: 'error',
           maxEntrypointSize: 360 * KiB,
           maxAssetSize: 240 * KiB,

@@ -1,22 +1,15 @@
 /**
- * Pre-renders the public pages (src/app/prerender.tsx PRERENDERED_PAGES) into the build, after `webpack` wrote
- * dist/ and the pre-render bundle: each page is dist/index.html with the page's HTML in #root (main.tsx hydrates
- * it), its title in the head, its CSS linked and its scripts started after it has painted (src/app/boot.ts), so a
- * phone paints it before any JavaScript downloads. Also writes a shell for each signed-in area (a frame that paints
- * while the page's code and data load).
- * dist/prerendered/pages.json maps each path, and each area's path prefix, to its file for the static site
- * (server/src/plugins/staticSite.ts).
+ * Writes the table's `prerender` pages and each signed-in area's shell into the build, so a phone paints before any
+ * JavaScript downloads; pages.json tells the static site (server/src/plugins/staticSite.ts) which file serves a path.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type * as Prerender from '../src/app/prerender';
-import { readChunkGroups } from './routeSizes';
+import { readChunkGroups, readPrerenderBundle } from './routeSizes';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle webpack built for Node (CommonJS)
-const bundle = require(path.join(root, 'build-stats', 'prerender', 'render.js')) as typeof Prerender;
+const bundle = readPrerenderBundle();
 
 const groups = readChunkGroups();
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -79,7 +72,7 @@ const fileFor = (route: string) => `prerendered/${route === '/' ? 'index' : rout
 
 async function main(): Promise<void> {
   const pages: Record<string, string> = {};
-  for (const { path: route, groups: names, guestOnly } of bundle.PRERENDERED_PAGES) {
+  for (const { path: route, groups: names, guestOnly } of bundle.ROUTE_MANIFEST.prerendered) {
     const rendered = await bundle.renderPage(route);
     // A Suspense boundary React did not finish, or outlined (a <template> swapped in by an inline script), cannot be
     // hydrated as sent: the CSP blocks inline scripts. Every boundary of a pre-rendered page must be inline.
@@ -91,7 +84,7 @@ async function main(): Promise<void> {
   }
   const shells: Record<string, string> = {};
   const shell = bundle.renderShell();
-  for (const { prefix, groups: names } of bundle.SHELLS) {
+  for (const { prefix, groups: names } of bundle.ROUTE_MANIFEST.shells) {
     shells[prefix] = `prerendered/shell${prefix.replaceAll('/', '-')}.html`;
     write(shells[prefix], page(template, ' data-shell=""', shell, '', shellLinks(names)));
   }

@@ -1,22 +1,31 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type * as Prerender from '../src/app/prerender';
+import type { RouteManifest } from '../src/app/routes/manifest';
 
 export const KiB = 1024;
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
 
-const config = JSON.parse(readFileSync(path.join(__dirname, 'route-budgets.json'), 'utf8')) as {
-  budgetsKiB: Record<string, number>;
-  routes: Record<string, string[]>;
-};
+/** The build's Node bundle of the app (webpack.config.js), which keeps the route table's build facts. */
+export function readPrerenderBundle(): typeof Prerender {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle webpack built for Node (CommonJS)
+  return require(path.join(root, 'build-stats', 'prerender', 'render.js')) as typeof Prerender;
+}
 
-/** The chunk groups each route loads (scripts/route-budgets.json). */
-export const ROUTES: Record<string, string[]> = config.routes;
+let manifest: RouteManifest | undefined;
+/** Each route's chunk groups and budget, the pre-rendered pages and the shells, derived from the route table. */
+export function readRouteManifest(): RouteManifest {
+  manifest ??= readPrerenderBundle().ROUTE_MANIFEST;
+  return manifest;
+}
 
 /** A route's JavaScript budget in bytes of gzip. */
 export function budgetFor(route: string): number {
-  return (config.budgetsKiB[route] ?? config.budgetsKiB['*']) * KiB;
+  const found = readRouteManifest().measured.find((r) => r.name === route);
+  if (!found) throw new Error(`The route table has no route "${route}"`);
+  return found.budgetKiB * KiB;
 }
 
 export interface AssetSize {
@@ -31,6 +40,8 @@ export interface RouteSize {
   js: AssetSize;
   css: AssetSize;
   requests: number;
+  /** Bytes of gzip. */
+  budget: number;
 }
 
 const cache = new Map<string, AssetSize>();
@@ -57,22 +68,23 @@ export function readChunkGroups(): Record<string, string[]> {
 
 /** JS and CSS a first visit to each route downloads (index.html + favicon counted in requests). */
 export function routeSizes(groups = readChunkGroups()): RouteSize[] {
-  return Object.entries(ROUTES).map(([route, names]) => {
+  return readRouteManifest().measured.map(({ name, groups: names, budgetKiB }) => {
     const files = [
       ...new Set(
         names.flatMap((n) => {
           const g = groups[n];
-          if (!g) throw new Error(`Chunk group "${n}" (route ${route}) is missing from the build — check the webpackChunkName comments.`);
+          if (!g) throw new Error(`Chunk group "${n}" (route ${name}) is missing from the build: check its meta against its webpackChunkName.`);
           return g;
         }),
       ),
     ];
     return {
-      route,
+      route: name,
       files,
       js: sum(files.filter((f) => f.endsWith('.js'))),
       css: sum(files.filter((f) => f.endsWith('.css'))),
       requests: files.length + 2,
+      budget: budgetKiB * KiB,
     };
   });
 }

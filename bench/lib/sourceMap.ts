@@ -5,7 +5,7 @@ import path from 'node:path';
 type Segment = [number, number, number, number, number];
 
 export interface OriginalPosition {
-  /** e.g. `src/features/customer/ServiceRow.tsx`, `node_modules/react-dom/…` */
+  /** e.g. `src/features/jobs/components/JobSummaryRow.tsx`, `node_modules/react-dom/…` */
   source: string;
   line: number;
   name: string | null;

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import type { Appointment } from '../../server/src/contract/appointments';
 import type { AppointmentStatus } from '../../server/src/contract/statuses';
 import { addCalendarDays, shopNow } from '../../server/src/shopTime';
-import { OPEN_JOBS_FILTER, RECENT_COMPLETED_DAYS } from '../../src/features/employee/technicianJobs';
+import { OPEN_JOBS_FILTER, RECENT_COMPLETED_DAYS } from '../../src/features/jobs/technician/technicianJobs';
 import { approveTechnician, type BenchSession, getAllPages, loginUser, registerUser } from '../lib/apiClient';
 import { gotoAndSettle, sessionEntries, storageState } from '../lib/browser';
 import { type Attribution, attributeProfile } from '../lib/cpuProfile';

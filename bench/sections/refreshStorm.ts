@@ -72,6 +72,10 @@ export async function runRefreshStorm(apiBase: string, jwtSecret: string, sessio
   process.env.NODE_ENV = 'production';
   const { API_BASE_URL } = await import('../../src/api/baseQuery');
   if (API_BASE_URL !== apiBase) throw new Error(`src/api/baseQuery.ts was imported before API_BASE_URL was set (it uses ${API_BASE_URL})`);
+  // The store's domains come with their components (one public entry each), whose CSS Modules Node cannot load.
+  require.extensions['.css'] = (module) => {
+    module.exports = {};
+  };
   const { setupStore } = await import('../../src/app/store');
   const { authApi } = await import('../../src/features/auth/authApi');
 

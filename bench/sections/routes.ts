@@ -123,7 +123,7 @@ export async function measureRoutes(browser: Browser, origin: string, sessions: 
   for (const spec of ROUTE_SPECS) {
     const size = sizes.get(spec.name);
     if (!size) throw new Error(`scripts/routeSizes.ts has no route "${spec.name}"`);
-    // The budgets live in scripts/route-budgets.json (shared with the build and npm run test:budget).
+    // The budgets come from the route table (src/app/routes/index.tsx), as for the build and npm run test:budget.
     const budget = budgetFor(spec.name) / KiB;
     let measured: RouteResult['measured'];
     try {

@@ -1,10 +1,10 @@
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
 import { Mutex } from 'async-mutex';
-import { navigateTo } from '@/app/navigation';
-import { logout, tokensRefreshed } from '@/features/auth/authSlice';
-import { tokenStorage } from '@/features/auth/tokenStorage';
-import type { AuthState, TokenPair } from '@/features/auth/types';
+import { navigateTo } from '@/lib/navigation';
+import { storedTokens } from '@/lib/sessionTokens';
+import type { RootState } from '@/store/rootReducer';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
+import { logout, tokensRefreshed, type TokenPair } from './session';
 import { API_BASE_URL } from './url';
 
 export { API_BASE_URL };
@@ -20,10 +20,8 @@ const REFRESH_LOCK_NAME = 'carcare-token-refresh';
 /** Calls whose 401 means "wrong credentials", never "refresh and retry" (spec §8, architecture.md §4). */
 const NO_REAUTH_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/rotate-refresh-token', '/auth/register/'];
 
-type StateWithAuth = { auth: AuthState };
-
 function currentToken(api: Pick<BaseQueryApi, 'getState'>): string | null {
-  return (api.getState() as StateWithAuth).auth.token ?? tokenStorage.getToken();
+  return (api.getState() as RootState).auth.token ?? storedTokens.token();
 }
 
 function urlOf(args: string | FetchArgs): string {
@@ -66,16 +64,16 @@ type ReauthOutcome = 'retry' | 'ended';
  * refreshed), adopt it and retry; if the session is already gone, stop; otherwise refresh once.
  */
 async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: object): Promise<ReauthOutcome> {
-  const stateToken = (api.getState() as StateWithAuth).auth.token;
-  const storedToken = tokenStorage.getToken();
+  const stateToken = (api.getState() as RootState).auth.token;
+  const storedToken = storedTokens.token();
   if (!stateToken && !storedToken) return 'ended';
   if (storedToken && storedToken !== usedToken) {
-    if (storedToken !== stateToken) api.dispatch(tokensRefreshed({ token: storedToken, refreshToken: tokenStorage.getRefreshToken() ?? '' }));
+    if (storedToken !== stateToken) api.dispatch(tokensRefreshed({ token: storedToken, refreshToken: storedTokens.refreshToken() ?? '' }));
     return 'retry';
   }
   if (stateToken && stateToken !== usedToken) return 'retry';
 
-  const refreshToken = tokenStorage.getRefreshToken() ?? (api.getState() as StateWithAuth).auth.refreshToken;
+  const refreshToken = storedTokens.refreshToken() ?? (api.getState() as RootState).auth.refreshToken;
   if (!refreshToken) {
     endSession(api);
     return 'ended';
@@ -84,7 +82,7 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
   const pair = result.data as Partial<TokenPair> | undefined;
   if (!result.error && pair?.token) {
     const next: TokenPair = { token: pair.token, refreshToken: pair.refreshToken ?? refreshToken };
-    tokenStorage.saveTokens(next.token, next.refreshToken); // before the lock is released, for other tabs
+    storedTokens.save(next.token, next.refreshToken); // before the lock is released, for other tabs
     api.dispatch(tokensRefreshed(next));
     return 'retry';
   }
@@ -93,9 +91,8 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
 }
 
 /**
- * The baseQuery of architecture.md §4: bearer token, 10 s time-out, JSON, and the spec §4 refresh-and-retry:
- * a 401 about tokens triggers one refresh at a time while other failed requests wait, then each request is
- * retried once. Errors come out normalised as {@link ApiError} with the spec §8 messages.
+ * Bearer token, 10 s time-out and spec §4's refresh-and-retry (one refresh at a time, each request retried once);
+ * errors come out as {@link ApiError} with the spec §8 messages so no screen words its own.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const url = urlOf(args);

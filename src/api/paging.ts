@@ -8,9 +8,8 @@ type Params = Record<string, string | number | undefined>;
 type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: ApiError }> | { data?: unknown; error?: ApiError };
 
 /**
- * Follows a keyset-paged list (`{ items, nextCursor? }`) to its end, in the largest pages the API allows, for
- * lists a screen shows whole (a customer's own jobs, the technician's visible weeks of time logs). The first
- * failing page's error is the answer, already normalised by the base query (refresh, catalogue messages).
+ * Follows a keyset-paged list to its end, for lists a screen shows whole; the first failing page's error is the
+ * answer, already normalised by the base query.
  */
 export async function fetchAllPages<T>(baseQuery: BoundBaseQuery, url: string, params: Params): Promise<{ data: T[] } | { error: ApiError }> {
   const items: T[] = [];

@@ -1,20 +1,25 @@
-import { checkStoredSession } from '@/features/auth/authThunks';
+import { checkStoredSession } from '@/features/auth';
 import { startStorageSync } from './listeners';
 import { setupPersistor, setupStore, type AppStore } from './store';
 
-let instance: { store: AppStore; persistor: ReturnType<typeof setupPersistor> } | null = null;
+let instance: { store: AppStore } | null = null;
 
 /**
- * The browser's one store, created on first use: the public pages (landing, about, services, pricing, not
- * found) never load Redux, so their bundle stays small. Restores the session (spec §4 "App start"),
- * checks it with the server, rehydrates the local-data slices and starts the cross-tab sync.
+ * The browser's one store, created on first use so the public pages never load Redux; creating it restores and
+ * checks the session (spec §4 "App start") and rehydrates the persisted slices.
  */
-export function getAppStore() {
+export function getAppStore(): { store: AppStore } {
   if (!instance) {
     const store = setupStore();
-    instance = { store, persistor: setupPersistor(store) };
+    instance = { store };
+    setupPersistor(store);
     startStorageSync(store);
     void store.dispatch(checkStoredSession());
   }
   return instance;
+}
+
+/** A store made elsewhere (a test's) becomes the one the routes use. */
+export function provideAppStore(store: AppStore): void {
+  instance = { store };
 }

@@ -1,13 +1,6 @@
 /**
- * A pre-rendered public page's only script in the HTML (scripts/prerender.ts). The page is already painted from its
- * HTML and CSS, so the app's scripts (listed on this tag, `data-scripts`: the route's chunks, then the entry's files)
- * start downloading only once the page has loaded and is on screen: started from the HTML, they would share a phone's
- * slow connection with the stylesheets and hold back the first paint. When they arrive, main.tsx hydrates the page;
- * until then its buttons and fields are disabled (components/HydrationGate.tsx).
- *
- * The route's chunks only register their modules (webpack's chunk array, `self.__cc`) and the runtime takes them in
- * when it starts, so they come first and the page's code is there when main asks for it. Its own webpack entry, with
- * no runtime and no imports: one small file.
+ * Starts the app's scripts (`data-scripts`) once the pre-rendered page is on screen: started from the HTML they would
+ * share a phone's slow connection with the stylesheets and delay the first paint.
  */
 const scripts = document.currentScript?.dataset.scripts?.split(' ') ?? [];
 let started = false;

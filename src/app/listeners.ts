@@ -1,8 +1,6 @@
 import { createListenerMiddleware, isAnyOf, type TypedStartListening } from '@reduxjs/toolkit';
 import { api } from '@/api/api';
-import { authFailure, authSuccess, logout, tokensRefreshed, userUpdated } from '@/features/auth/authSlice';
-import { STORAGE_KEYS, tokenStorage } from '@/features/auth/tokenStorage';
-import type { AuthState } from '@/features/auth/types';
+import { type AuthState, authFailure, authSuccess, logout, STORAGE_KEYS, tokenStorage, tokensRefreshed, userUpdated } from '@/features/auth';
 
 export const listenerMiddleware = createListenerMiddleware();
 

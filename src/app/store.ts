@@ -1,25 +1,19 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
-import appointmentsSlice from '@/features/appointments/appointmentsSlice';
-import authSlice, { restoreAuthState } from '@/features/auth/authSlice';
-import bookingSlice from '@/features/booking/bookingSlice';
-import servicesSlice from '@/features/services/servicesSlice';
-import timeLogsSlice from '@/features/timeLogs/timeLogsSlice';
+import { restoreAuthState } from '@/features/auth';
+import { appointmentsSlice, bookingSlice, servicesSlice } from '@/features/jobs';
+import { timeLogsSlice } from '@/features/timeLogs';
+import { rootReducer, type RootState } from '@/store/rootReducer';
 import { listenerMiddleware } from './listeners';
 
-const combinedReducer = combineReducers({
-  [authSlice.reducerPath]: authSlice.reducer,
-  [servicesSlice.reducerPath]: servicesSlice.reducer,
-  [timeLogsSlice.reducerPath]: timeLogsSlice.reducer,
-  [appointmentsSlice.reducerPath]: appointmentsSlice.reducer,
-  [bookingSlice.reducerPath]: bookingSlice.reducer,
-  [api.reducerPath]: api.reducer,
-});
+export type { RootState };
 
-export type RootState = ReturnType<typeof combinedReducer>;
+// The persisted design-card slices, imported so each has injected itself before the store exists: REHYDRATE hands
+// back their stored state at start, and combineReducers would drop the state of a slice it does not know yet.
+const PERSISTED_SLICES = [servicesSlice, timeLogsSlice, appointmentsSlice, bookingSlice];
 
 /** Bump when a persisted slice changes shape; add a migration that maps the old shape (or drops it). */
 export const PERSIST_VERSION = 3;
@@ -49,11 +43,11 @@ export const persistConfig = {
   version: PERSIST_VERSION,
   storage,
   // The client-state slices only: auth lives in its own three keys, the server data (the api cache) is never persisted.
-  whitelist: ['services', 'timeLogs', 'appointments', 'booking'],
+  whitelist: PERSISTED_SLICES.map((slice) => slice.reducerPath),
   migrate: createMigrate(migrations, { debug: false }),
 };
 
-const rootReducer = persistReducer(persistConfig, combinedReducer);
+const persistedReducer = persistReducer(persistConfig, rootReducer);
 
 /**
  * Creates the store. Without a preloaded auth state the session is restored from localStorage (spec §4
@@ -61,8 +55,8 @@ const rootReducer = persistReducer(persistConfig, combinedReducer);
  */
 export function setupStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
-    reducer: rootReducer,
-    preloadedState: { auth: restoreAuthState(), ...preloadedState } as ReturnType<typeof rootReducer>,
+    reducer: persistedReducer,
+    preloadedState: { auth: restoreAuthState(), ...preloadedState } as ReturnType<typeof persistedReducer>,
     middleware: (getDefault) =>
       getDefault({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } })
         .prepend(listenerMiddleware.middleware)
@@ -71,14 +65,6 @@ export function setupStore(preloadedState?: Partial<RootState>) {
   });
   setupListeners(store.dispatch);
   return store;
-}
-
-/**
- * Whether the client state kept in localStorage is back in the store: false from persistStore's start until its
- * REHYDRATE. A store without a persistor (tests, the build's pre-render) has nothing to wait for.
- */
-export function selectClientStateRestored(state: RootState): boolean {
-  return (state as RootState & Partial<PersistedState>)._persist?.rehydrated ?? true;
 }
 
 export function setupPersistor(store: AppStore) {

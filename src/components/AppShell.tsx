@@ -37,9 +37,8 @@ export interface AppShellProps {
 }
 
 /**
- * The signed-in areas' page frame: a "Skip to content" link, a header with the brand link, the navigation and a
- * Logout button, and the <main id="main-content"> the skip link targets (tabIndex -1 so it can take focus).
- * Phones: brand row on top and the navigation on its own wrapping row, not sticky; tablets and up: one sticky row.
+ * The signed-in page frame. On phones the navigation wraps on its own row and is not sticky, because a sticky header
+ * with wrapped links would cover most of a small screen.
  */
 /** More links than this do not fit beside the brand on a laptop: the navigation gets a row of its own there. */
 const CROWDED_NAV = 5;
@@ -116,9 +115,8 @@ function PageSkeleton({ label }: { label: string }) {
 }
 
 /**
- * The frame of AppShell with grey blocks where the navigation and the page will be: the HTML a signed-in page paints
- * while its code, the session check and its data load (scripts/prerender.ts writes it into the signed-in pages'
- * shell; the app replaces it on its first render). Static markup: no router, no store.
+ * AppShell's frame with grey blocks: the HTML a signed-in page paints while its code, session check and data load
+ * (scripts/prerender.ts writes it into the shells). Static markup: no router, no store, so it costs nothing to hydrate.
  */
 export function AppShellSkeleton() {
   return (

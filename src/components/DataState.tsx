@@ -19,9 +19,8 @@ export interface DataStateProps {
 }
 
 /**
- * The three states of a server-backed region: a named spinner while the first answer is awaited, the error
- * (spec §8 messages, from the API layer) with a Retry button, else the content. Empty states belong to the
- * content, which knows what "nothing yet" means for it.
+ * Loading, error with Retry, or the content. Empty states belong to the content, which knows what "nothing yet"
+ * means for it.
  */
 export function DataState({ isLoading, error, onRetry, loadingLabel, children }: DataStateProps) {
   if (isLoading) {

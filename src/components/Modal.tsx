@@ -51,9 +51,8 @@ function focusableIn(root: HTMLElement | null): HTMLElement[] {
 }
 
 /**
- * An accessible modal dialog, rendered in a portal on document.body: role="dialog", aria-modal,
- * labelled by its title; focus moves in on open, is trapped (Tab / Shift+Tab wrap), Escape and a
- * backdrop click close it, focus returns to the element that opened it, and page scroll is locked.
+ * Accessible modal in a portal: focus moves in, is trapped and returns to the opener; Escape and the backdrop close
+ * it; page scroll is locked so the page behind does not move under the dialog.
  */
 export function Modal(props: ModalProps) {
   if (!props.open) return null;

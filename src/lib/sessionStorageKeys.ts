@@ -1,7 +1,4 @@
-/**
- * Where the session lives in the browser (spec §3, §9): the localStorage keys, and localStorage itself when the
- * browser lets us use it. Shared by the auth feature and the public pages (which must not load the auth feature).
- */
+/** Where the session lives in the browser (spec §3, §9): the localStorage keys. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refresh_token',

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { registerNavigator } from '@/app/navigation';
+import { registerNavigator } from '@/lib/navigation';
 import { setupStore } from '@/app/store';
 import { checkStoredSession } from '@/features/auth/authThunks';
 import { API } from '../msw/handlers';

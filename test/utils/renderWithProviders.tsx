@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
-import { registerNavigator } from '@/app/navigation';
+import { registerNavigator } from '@/lib/navigation';
 import { routes as appRoutes } from '@/app/routes';
+import { freshRoutes } from '@/app/routes/routeTable';
+import { provideAppStore } from '@/app/appStore';
 import { setupStore, type AppStore, type RootState } from '@/app/store';
-import { toSessionUser } from '@/features/auth/sessionUser';
-import type { AuthState, SessionUser } from '@/features/auth/types';
+import { type AuthState, type SessionUser, toSessionUser } from '@/features/auth';
 
 export interface ProviderOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -55,12 +56,14 @@ function withStore(options: ProviderOptions) {
 
 /** Renders the real route table of the app at `route` (guards, lazy pages and all). */
 export function renderApp(route: InitialEntry = '/', options: ProviderOptions = {}) {
-  return renderRoutes(appRoutes, { ...options, route });
+  return renderRoutes(freshRoutes(appRoutes), { ...options, route });
 }
 
 /** Renders `routes` in a memory router; the router is registered for navigation from outside React. */
 export function renderRoutes(routes: RouteObject[], options: ProviderOptions = {}) {
   const { store, user } = withStore(options);
+  // The loaders reach the test's store as the app's reach the app's.
+  provideAppStore(store);
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   registerNavigator(router);
   const result = render(

@@ -4,8 +4,8 @@ import type { Analytics, AnalyticsPeriod } from '@contract/analytics';
 import { messageOf } from '@/api/errors';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
-import { saveFile } from '@/features/reports/saveFile';
-import { formatPrice } from '@/features/jobs/format';
+import { saveFile } from '@/lib/saveFile';
+import { formatPrice } from '@/features/jobs';
 import { analyticsCsv, csvFileName } from './csv';
 import { DEFAULT_PERIOD, formatCount, formatDay, formatDuration, formatHours, formatPercent, PERIOD_LABEL, PERIODS, STATUS_LABEL } from './format';
 import { useGetAnalyticsQuery } from './analyticsApi';
@@ -234,12 +234,8 @@ function Technicians({ data }: { data: Analytics }) {
   );
 }
 
-/**
- * The admin's analytics — /admin/analytics and the admin's view of /reports: a period (last 7, 30 or 90 days,
- * ending today in the shop's time zone), summary figures, four bar charts (each a picture with a text summary and
- * its data as a table), the technicians' figures, and the same figures as a CSV download.
- */
-export default function AnalyticsView() {
+/** Shared by /admin/analytics and the admin's /reports; each chart has a summary and a table for screen readers. */
+export function AnalyticsView() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const { currentData: data, error, refetch } = useGetAnalyticsQuery(period);
   const [announcement, setAnnouncement] = useState('');

@@ -24,9 +24,8 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * One bar chart on a canvas, sized by its container (it shrinks with the page). Decorative for assistive
- * technology: the caller wraps it in role="img" with a summary and follows it with the data as a table. No
- * animation when the user prefers reduced motion. Where a canvas cannot be drawn on, nothing is drawn.
+ * Decorative for assistive technology: the caller wraps it in role="img" with a summary and a data table, because a
+ * canvas says nothing to a screen reader. No animation under prefers-reduced-motion.
  */
 export default function BarChart({ labels, values, seriesLabel }: BarChartProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);

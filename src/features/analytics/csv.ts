@@ -2,10 +2,8 @@ import type { Analytics, AnalyticsPeriod } from '@contract/analytics';
 import { PERIOD_LABEL, STATUS_LABEL } from './format';
 
 /**
- * The analytics as CSV (RFC 4180): the same figures as the page, one table after another (each with its header
- * row, a blank line between them), CRLF line ends. A field with a comma, a quote or a line break is quoted, its
- * quotes doubled; text that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR — a
- * technician's name is theirs to choose) gets a leading apostrophe. Hours have two decimals, percentages one.
+ * RFC 4180 with CRLF. Text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe,
+ * because a technician chooses their own name.
  */
 
 type Cell = string | number | null;

@@ -11,8 +11,10 @@ import type {
   UpdateProfileRequest,
 } from './types';
 
+export const AUTH_TAG_TYPES = ['Profile', 'Sessions'] as const;
+
 /** Every auth call of spec §7. */
-export const authApi = api.injectEndpoints({
+export const authApi = api.enhanceEndpoints({ addTagTypes: AUTH_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),

@@ -1,6 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { logout, tokensRefreshed } from '@/api/session';
+import { rootReducer } from '@/store/rootReducer';
 import { tokenStorage } from './tokenStorage';
-import type { AuthState, SessionUser, TokenPair } from './types';
+import type { AuthState, SessionUser } from './types';
 
 /** Spec §3 "Auth state": loading is on until the app start decides. */
 export const initialAuthState: AuthState = {
@@ -41,24 +43,24 @@ const authSlice = createSlice({
     authFailure(state, action: PayloadAction<string>) {
       return { user: null, token: null, refreshToken: null, isAuthenticated: false, isLoading: false, error: action.payload, endedUserId: state.endedUserId ?? null };
     },
-    logout(state) {
-      return { ...initialAuthState, isLoading: false, endedUserId: state.user?.id ?? state.endedUserId ?? null };
-    },
     clearError(state) {
       state.error = null;
     },
     setLoading(state, action: PayloadAction<boolean>) {
       state.isLoading = action.payload;
     },
-    /** New tokens from a refresh (or adopted from another tab). */
-    tokensRefreshed(state, action: PayloadAction<TokenPair>) {
-      state.token = action.payload.token;
-      state.refreshToken = action.payload.refreshToken;
-    },
     /** The local user copy changed (profile loaded or updated). */
     userUpdated(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(logout, (state) => ({ ...initialAuthState, isLoading: false, endedUserId: state.user?.id ?? state.endedUserId ?? null }))
+      .addCase(tokensRefreshed, (state, action) => {
+        state.token = action.payload.token;
+        state.refreshToken = action.payload.refreshToken;
+      });
   },
   selectors: {
     selectAuth: (state) => state,
@@ -70,8 +72,13 @@ const authSlice = createSlice({
   },
 });
 
-export const { authStart, authSuccess, authFailure, logout, clearError, setLoading, tokensRefreshed, userUpdated } =
-  authSlice.actions;
+declare module '@/store/rootReducer' {
+  export interface StaticSlices extends WithSlice<typeof authSlice> {}
+}
+authSlice.injectInto(rootReducer);
+
+export { logout, tokensRefreshed };
+export const { authStart, authSuccess, authFailure, clearError, setLoading, userUpdated } = authSlice.actions;
 export const { selectAuth, selectCurrentUser, selectIsAuthenticated, selectAuthLoading, selectAuthError, selectToken } =
   authSlice.selectors;
 export default authSlice;

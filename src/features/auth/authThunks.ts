@@ -1,6 +1,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { MESSAGES, isApiError, messageOf, serverMessageOf } from '@/api/errors';
-import { navigateTo } from '@/app/navigation';
+import * as paths from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
 import { authApi } from './authApi';
 import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';
@@ -31,9 +32,8 @@ export const loginUser = createAsyncThunk<SessionUser, LoginRequest, ThunkConfig
 type RegisterArgs = Omit<RegistrationRequest, 'role'> & { role: 'CUSTOMER' | 'EMPLOYEE' };
 
 /**
- * What registerUser rejects with. `message` is what went into auth state (spec §8: the customer screen shows
- * it); `serverMessage` is the message the server itself sent, or null (spec §8: the employee screen shows the
- * server message or its own fallback); `errors` are a 400's field errors, for the form fields.
+ * `message` is what the customer screen shows; `serverMessage` lets the employee screen show the server's words or
+ * its own fallback (spec §8); `errors` are a 400's field errors.
  */
 export interface RegistrationFailure {
   message: string;
@@ -44,9 +44,8 @@ export interface RegistrationFailure {
 type RegisterThunkConfig = { state: { auth: AuthState }; rejectValue: RegistrationFailure };
 
 /**
- * Spec §4 "Registration": token and id in the answer → signed in; else success or a message containing
- * 'successfully' → a separate login with the same credentials; else the answer's message (or a validation
- * message) is raised.
+ * Spec §4 "Registration": an answer with a token signs in; a success without one means a separate login with the
+ * same credentials.
  */
 export const registerUser = createAsyncThunk<SessionUser, RegisterArgs, RegisterThunkConfig>(
   'auth/registerUser',
@@ -94,14 +93,13 @@ export const logoutUser = createAsyncThunk<void, { redirectTo?: string } | undef
       console.warn('Logout request failed; signing out locally anyway.', messageOf(error));
     }
     dispatch(logout());
-    navigateTo(arg?.redirectTo ?? '/');
+    navigateTo(arg?.redirectTo ?? paths.home);
   },
 );
 
 /**
- * App start with a restored session: asks the server who the stored session belongs to. A session revoked
- * or expired elsewhere then ends here too (the baseQuery refreshes, or signs out and goes to /login), and the
- * local user copy picks up profile changes made on another device. Other failures (offline) keep the session.
+ * Asks the server who the restored session belongs to, so a session revoked elsewhere ends here too and profile
+ * changes from another device show; offline keeps the session.
  */
 export const checkStoredSession = createAsyncThunk<void, void, ThunkConfig>('auth/checkStoredSession', async (_arg, { dispatch, getState }) => {
   const { user } = getState().auth;
@@ -115,9 +113,8 @@ export const checkStoredSession = createAsyncThunk<void, void, ThunkConfig>('aut
 });
 
 /**
- * The OAuth callback's one-shot check of a token it was handed (spec §7 "GET /auth/profile with an explicit
- * token"): no cache entry is kept — a lazy-query hook would re-run it when StrictMode remounts the page.
- * Rejects with the API's error (the callback page tells a refused token from a failed request).
+ * A one-shot check of the OAuth callback's token with no cache entry: a lazy-query hook would run it again when
+ * StrictMode remounts the page.
  */
 export const fetchProfileWithToken = createAsyncThunk<ProfileResponse, string, { state: { auth: AuthState } }>(
   'auth/fetchProfileWithToken',

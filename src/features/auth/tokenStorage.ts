@@ -1,4 +1,5 @@
 import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
+import { storedTokens } from '@/lib/sessionTokens';
 import { parseStoredUser } from './sessionUser';
 import type { SessionUser } from './types';
 
@@ -13,8 +14,8 @@ export interface StoredSession {
 export type StoredSessionResult = { kind: 'session'; session: StoredSession } | { kind: 'none' } | { kind: 'corrupt' };
 
 export const tokenStorage = {
-  getToken: (): string | null => storage()?.getItem(STORAGE_KEYS.token) ?? null,
-  getRefreshToken: (): string | null => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null,
+  getToken: storedTokens.token,
+  getRefreshToken: storedTokens.refreshToken,
 
   /** Spec §4 "App start": token + user → a session; either missing → none; unreadable user → corrupt. */
   read(): StoredSessionResult {
@@ -39,12 +40,7 @@ export const tokenStorage = {
     s.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   },
 
-  saveTokens(token: string, refreshToken: string | null): void {
-    const s = storage();
-    if (!s) return;
-    s.setItem(STORAGE_KEYS.token, token);
-    if (refreshToken) s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
-  },
+  saveTokens: storedTokens.save,
 
   saveUser(user: SessionUser): void {
     storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));

@@ -70,10 +70,7 @@ export interface RegistrationResponse {
   message?: string;
 }
 
-export interface TokenPair {
-  token: string;
-  refreshToken: string;
-}
+export type { TokenPair } from '@/api/session';
 
 export interface ProfileResponse {
   id: string | number;

@@ -1,7 +1,7 @@
 import type { ContactMessage, ContactMessagePage, NewsletterSubscriberPage } from '@contract/contact';
 import { api } from '@/api/api';
 
-/** Messages and the newsletter list are told apart by the tag's id (one 'ContactMessage' tag type in api.ts). */
+/** Messages and the newsletter list are told apart by the tag's id (one 'ContactMessage' tag type). */
 const MESSAGES_TAG = { type: 'ContactMessage', id: 'MESSAGES' } as const;
 const SUBSCRIBERS_TAG = { type: 'ContactMessage', id: 'NEWSLETTER' } as const;
 
@@ -13,7 +13,7 @@ export const SUBSCRIBERS_PAGE_SIZE = 50;
  * The admin's Messages page: contact messages newest first (page by page, with the unread count), marking one read,
  * and the newsletter list with removal. The admin navigation reads the unread count from a one-item page.
  */
-export const contactApi = api.injectEndpoints({
+export const contactApi = api.enhanceEndpoints({ addTagTypes: ['ContactMessage'] }).injectEndpoints({
   endpoints: (build) => ({
     getContactMessagePages: build.infiniteQuery<ContactMessagePage, void, string | null>({
       infiniteQueryOptions: {

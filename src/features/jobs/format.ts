@@ -41,6 +41,12 @@ export function vehicleWithPlate(vehicle: Appointment['vehicle']): string {
   return name === vehicle.plate ? name : `${name} (${vehicle.plate})`;
 }
 
+/** "Toyota Camry CAB-1234", or the plate alone: which job a control is for, when several share a screen. */
+export function vehicleLabel(vehicle: Appointment['vehicle']): string {
+  const name = vehicleName(vehicle);
+  return name === vehicle.plate ? name : `${name} ${vehicle.plate}`;
+}
+
 /** Spec §9: costs are plain currency units; the spec's samples are Sri Lankan rupees. */
 export const CURRENCY_LABEL = 'LKR';
 const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

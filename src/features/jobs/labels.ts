@@ -34,6 +34,16 @@ export const TECHNICIAN_STATUS_LABELS: Record<TechnicianStatus, string> = {
   completed: 'Completed',
 };
 
+/** A job's status in the words of whoever looks at it (the customer's or the technician's). */
+export type JobStatusWord = CustomerStatus | TechnicianStatus;
+
+export const JOB_STATUS_WORDS: Record<JobStatusWord, string> = { ...CUSTOMER_STATUS_LABELS, ...TECHNICIAN_STATUS_LABELS };
+
+/** The technician's word for a job's status; other statuses fall back to not_started. */
+export function technicianStatusOf(job: Pick<Appointment, 'status'>): TechnicianStatus {
+  return TECHNICIAN_STATUS_OF[job.status] ?? 'not_started';
+}
+
 /** The admin board's columns (spec §2 "Admin dashboard"), left to right (top to bottom on a phone). */
 export const BOARD_COLUMNS = ['upcoming', 'ongoing', 'unassigned'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];

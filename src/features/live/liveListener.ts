@@ -1,11 +1,11 @@
-import type { LiveEventType, StreamControl } from '@contract/live';
+import { LIVE_EVENT_TYPES, type LiveEventType, type StreamControl } from '@contract/live';
 import { api } from '@/api/api';
 import { API_BASE_URL } from '@/api/baseQuery';
-import type { AppDispatch, RootState } from '@/app/store';
-import { checkStoredSession } from '@/features/auth/authThunks';
-import { tokenStorage } from '@/features/auth/tokenStorage';
+import type { AppDispatch } from '@/store/hooks';
+import type { RootState } from '@/store/rootReducer';
+import { checkStoredSession, tokenStorage } from '@/features/auth';
 import { STREAM_IDLE_TIMEOUT_MS, openEventStream, type EventStream, type StreamMessage } from '@/lib/eventStream';
-import { RESYNC_TAGS, tagsForEvent, type LiveTag } from './liveTags';
+import { resyncTags, type LiveTagMap } from './liveTags';
 
 /**
  * What the header's indicator shows: 'connecting' before the first connection (nothing shown), 'live' while
@@ -20,6 +20,8 @@ export interface LiveStore {
 }
 
 export interface LiveListenerOptions {
+  /** The tags each event kind invalidates. */
+  tags: LiveTagMap;
   onStatus?: (status: LiveStatus) => void;
   /** Events arriving within this window are merged into one invalidation (default: the same tick). */
   coalesceMs?: number;
@@ -29,13 +31,7 @@ export interface LiveListenerOptions {
   idleTimeoutMs?: number;
 }
 
-const DATA_EVENTS: Record<LiveEventType, true> = {
-  'appointment.created': true,
-  'appointment.updated': true,
-  'timelog.changed': true,
-  'notification.created': true,
-};
-const isDataEvent = (type: string): type is LiveEventType => Object.hasOwn(DATA_EVENTS, type);
+const isDataEvent = (type: string): type is LiveEventType => (LIVE_EVENT_TYPES as readonly string[]).includes(type);
 const control = (name: StreamControl) => name;
 
 /** GET /api/events as an absolute URL (fetch outside a page, e.g. in tests, cannot resolve a relative one). */
@@ -45,21 +41,17 @@ export function eventsUrl(): string {
 }
 
 /**
- * The signed-in tab's live updates: opens GET /api/events with the current bearer token in the Authorization
- * header, and turns each event into RTK Query tag invalidations, so every list showing the changed thing refetches
- * it — no copy of the data is kept here. A burst of events is one invalidation; after a break (and on the
- * server's `resync`) every list on screen refetches once, so nothing missed stays missing.
- *
- * Tokens: on `token-expired` (or a refused 401) the token is refreshed through the API's own refresh path
- * (checkStoredSession → the baseQuery's single, locked refresh) and the stream reconnects with the new one,
- * resuming after the last event (Last-Event-ID). It stops on logout, when the refresh fails (the session is
- * over), and on `session-ended`. Returns the function that stops it.
+ * Turns live events into tag invalidations, so lists refetch and no copy of the data lives here; after a break every
+ * list refetches once, and an expired token goes through the baseQuery's single, locked refresh.
  */
-export function startLiveListener(store: LiveStore, options: LiveListenerOptions = {}): () => void {
+export function startLiveListener(store: LiveStore, options: LiveListenerOptions): () => void {
   let stopped = false;
   let status: LiveStatus = 'connecting';
   let hadBreak = false;
-  const pending = new Set<LiveTag>();
+  const pending = new Set<string>();
+  const resync = resyncTags(options.tags);
+  // Registering the tags it invalidates keeps RTK Query from warning about a domain whose code is not loaded yet.
+  const tagged = api.enhanceEndpoints({ addTagTypes: resync });
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setStatus = (next: LiveStatus) => {
@@ -73,10 +65,10 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
     if (stopped || pending.size === 0) return;
     const tags = [...pending];
     pending.clear();
-    store.dispatch(api.util.invalidateTags(tags));
+    store.dispatch(tagged.util.invalidateTags(tags));
   };
 
-  const invalidate = (tags: readonly LiveTag[]) => {
+  const invalidate = (tags: readonly string[]) => {
     for (const tag of tags) pending.add(tag);
     if (flushTimer === undefined) flushTimer = setTimeout(flush, options.coalesceMs ?? 0);
   };
@@ -105,7 +97,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
   const onMessage = (message: StreamMessage) => {
     if (stopped) return;
     if (isDataEvent(message.type)) {
-      invalidate(tagsForEvent(message.type));
+      invalidate(options.tags[message.type]);
       return;
     }
     switch (message.type) {
@@ -116,7 +108,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
         stop();
         return;
       case control('resync'):
-        invalidate(RESYNC_TAGS);
+        invalidate(resync);
         return;
       default:
         return; // heartbeat, and anything this version does not know
@@ -142,7 +134,7 @@ export function startLiveListener(store: LiveStore, options: LiveListenerOptions
     onStatus: (streamStatus) => {
       if (stopped) return;
       if (streamStatus === 'open') {
-        if (hadBreak) invalidate(RESYNC_TAGS);
+        if (hadBreak) invalidate(resync);
         hadBreak = false;
         setStatus('live');
       } else if (streamStatus === 'down') {

@@ -1,14 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
-import type { RootState } from '@/app/store';
+import type { RootState } from '@/store/rootReducer';
 import { startLiveListener, type LiveListenerOptions, type LiveStatus, type LiveStore } from './liveListener';
+import type { LiveTagMap } from './liveTags';
 
 /**
- * One live listener per tab, shared by whichever signed-in layout is on screen (the dashboard's or the admin's;
- * /reports renders one of them): the first layout starts it, and it stops once no layout has used it for a
- * moment — so moving between pages of the signed-in area keeps the one connection. Signing out stops it at once.
- * Its status is the one piece of client state kept here (not in a slice: this code loads with the signed-in
- * layouts, never with the store the public pages load).
+ * One listener per tab, stopped only once no signed-in layout has used it for a moment, so moving between pages keeps
+ * one connection. Its status lives here, not in a slice: this code never loads with the public pages' store.
  */
 let active: { store: LiveStore; stop: () => void; users: number; idleTimer?: ReturnType<typeof setTimeout> } | null = null;
 let status: LiveStatus = 'off';
@@ -20,8 +18,8 @@ function publish(next: LiveStatus) {
 }
 
 /** Options for the next listener started (tests shorten the backoff). */
-let listenerOptions: Omit<LiveListenerOptions, 'onStatus'> = {};
-export function configureLiveUpdates(options: Omit<LiveListenerOptions, 'onStatus'>): void {
+let listenerOptions: Omit<LiveListenerOptions, 'onStatus' | 'tags'> = {};
+export function configureLiveUpdates(options: Omit<LiveListenerOptions, 'onStatus' | 'tags'>): void {
   listenerOptions = options;
 }
 
@@ -33,7 +31,7 @@ export function stopLiveUpdates(): void {
   active = null;
 }
 
-function acquire(store: LiveStore): () => void {
+function acquire(store: LiveStore, tags: LiveTagMap): () => void {
   // A listener of another store (tests) or one stopped by a sign-out is replaced.
   if (!active || active.store !== store || !store.getState().auth.isAuthenticated) {
     stopLiveUpdates();
@@ -42,6 +40,7 @@ function acquire(store: LiveStore): () => void {
     active = mine;
     mine.stop = startLiveListener(store, {
       ...listenerOptions,
+      tags,
       onStatus: (next) => {
         if (active === mine) publish(next);
       },
@@ -67,8 +66,8 @@ const subscribe = (watcher: () => void) => {
 const snapshot = () => status;
 
 /** Starts (or joins) the tab's live listener while the calling layout is mounted; returns its status. */
-export function useLiveUpdates(): LiveStatus {
+export function useLiveUpdates(tags: LiveTagMap): LiveStatus {
   const store = useStore<RootState>() as unknown as LiveStore; // the app's store: its dispatch takes thunks
-  useEffect(() => acquire(store), [store]);
+  useEffect(() => acquire(store, tags), [store, tags]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }

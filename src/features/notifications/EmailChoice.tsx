@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Checkbox } from '@/components/Checkbox';
-import { authApi } from '@/features/auth/authApi';
+import { authApi } from '@/features/auth';
 import { useSetEmailChoiceMutation, type ProfileWithEmailChoice } from './notificationsApi';
 
 export const EMAIL_CHOICE_LABEL = 'Email me these notifications';

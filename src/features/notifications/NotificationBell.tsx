@@ -10,9 +10,8 @@ import styles from './NotificationBell.module.css';
 export const bellLabel = (unread: number) => `Notifications, ${unread} unread`;
 
 /**
- * "New notification: <title>" for each unread notification that arrives after the first load (live, or on a
- * refetch) — not for the ones already there when the page opened. A counter re-renders the text so the same
- * title twice is announced twice.
+ * Announces only notifications that arrive after the first load; a counter re-renders the text so the same title
+ * twice is announced twice.
  */
 function useArrivals(items: Notification[] | undefined) {
   const seen = useRef<Set<string> | null>(null);
@@ -31,12 +30,7 @@ function useArrivals(items: Notification[] | undefined) {
   return arrival;
 }
 
-/**
- * The signed-in header's bell: a button named "Notifications, N unread" (the count also shown on the bell) that
- * opens a panel with the e-mail choice and the notifications list. The panel takes the focus when it opens;
- * Escape (or the bell again) closes it and gives the focus back to the bell; a click or focus outside closes it.
- * New notifications are announced politely, whether the panel is open or not.
- */
+/** The panel takes focus on open and gives it back to the bell on close, so keyboard users are never lost. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();

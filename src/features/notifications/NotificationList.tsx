@@ -1,7 +1,8 @@
 import { CheckCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { Notification } from '@contract/notifications';
 import { messageOf } from '@/api/errors';
+import { useRowAction } from '@/api/useRowAction';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
@@ -26,19 +27,12 @@ function When({ instant }: { instant: string }) {
   );
 }
 
-/**
- * The signed-in user's notifications, newest first, a page at a time ("Load more"): title, message and when;
- * unread ones marked in text ("Unread") as well as by colour, each with "Mark as read", and "Mark all as read"
- * above the list. Loading, error (with Retry) and empty states. Used in the bell's panel and, full page, on
- * the admin's Notifications page (`variant`).
- */
+/** Unread is marked in text as well as colour, so it does not depend on seeing colour. */
 export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
   const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetNotificationPagesInfiniteQuery();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const { pending: busyId, error: failure, announcement, run, setError: setFailure } = useRowAction();
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -47,33 +41,26 @@ export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'p
   // After "Load more", the first new item's title takes the focus.
   const fetchMore = useLoadMore(listRef, '[data-title]', items.length, fetchNextPage);
 
-  async function markAsRead(notification: Notification) {
-    setBusyId(notification.id);
-    setFailure(null);
-    setAnnouncement('');
-    try {
-      await markRead(notification.id).unwrap();
-      setAnnouncement(`Marked as read: ${notification.title}`);
+  const markAsRead = (notification: Notification) =>
+    run(
+      notification.id,
+      async () => {
+        await markRead(notification.id).unwrap();
+        return `Marked as read: ${notification.title}`;
+      },
       // The button goes away: the item's title keeps the focus in place.
-      requestAnimationFrame(() => document.getElementById(titleId(notification.id))?.focus());
-    } catch (caught) {
-      setFailure(messageOf(caught));
-    } finally {
-      setBusyId(null);
-    }
-  }
+      () => requestAnimationFrame(() => document.getElementById(titleId(notification.id))?.focus()),
+    );
 
-  async function markAllAsRead() {
-    setFailure(null);
-    setAnnouncement('');
-    try {
-      await markAllRead().unwrap();
-      setAnnouncement('All notifications marked as read');
-      requestAnimationFrame(() => summaryRef.current?.focus());
-    } catch (caught) {
-      setFailure(messageOf(caught));
-    }
-  }
+  const markAllAsRead = () =>
+    run(
+      'all',
+      async () => {
+        await markAllRead().unwrap();
+        return 'All notifications marked as read';
+      },
+      () => requestAnimationFrame(() => summaryRef.current?.focus()),
+    );
 
   async function loadMore() {
     setFailure(null);

@@ -1,21 +1,22 @@
 import type { Notification, NotificationPage, UnreadCount } from '@contract/notifications';
 import { api } from '@/api/api';
-import { authApi } from '@/features/auth/authApi';
-import type { ProfileResponse } from '@/features/auth/types';
+import { authApi } from '@/features/auth';
+import type { ProfileResponse } from '@/features/auth';
+
+export const NOTIFICATION_TAG_TYPES = ['Notification', 'Profile'] as const;
+export type NotificationTag = (typeof NOTIFICATION_TAG_TYPES)[number];
 
 /** Notifications per page, in the bell's panel and on the admin's page ("Load more" fetches the next). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-/** The profile with the e-mail opt-out (GET /api/auth/profile, PUT /api/auth/update-profile; issue 16). */
+/** The profile with the e-mail opt-out (GET /api/auth/profile, PUT /api/auth/update-profile). */
 export type ProfileWithEmailChoice = ProfileResponse & { emailNotifications?: boolean };
 
 /**
- * The signed-in user's notifications (server/src/contract/notifications.ts): newest first, a page at a time,
- * with the unread count on every page; marking one or all read. The live listener invalidates 'Notification'
- * on `notification.created`, so the bell's count and the open list refetch by themselves. The bell and the
- * admin's page read the same cache entry (one request for both).
+ * The bell and the admin's page read the same cache entry (one request for both); live invalidates 'Notification', so
+ * both refetch by themselves.
  */
-export const notificationsApi = api.injectEndpoints({
+export const notificationsApi = api.enhanceEndpoints({ addTagTypes: NOTIFICATION_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     getNotificationPages: build.infiniteQuery<NotificationPage, void, string | null>({
       infiniteQueryOptions: {

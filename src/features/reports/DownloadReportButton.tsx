@@ -22,12 +22,7 @@ export interface DownloadReportButtonProps {
   fullWidth?: boolean;
 }
 
-/**
- * Spec §2 "Download Report": downloads the job's PDF service report. While the server prepares it the button says
- * "Preparing report…" and is busy (disabled, aria-busy); a failure shows an alert next to it; the file name is
- * announced politely once the download starts. Focus stays on the button (it returns there if the busy state
- * dropped it).
- */
+/** Focus returns to the button if the busy state dropped it, so keyboard users stay where they were. */
 export function DownloadReportButton({ job, context, variant = 'secondary', size = 'md', fullWidth = false }: DownloadReportButtonProps) {
   const [download, { isLoading, isError, isSuccess, data, reset }] = useDownloadReportMutation();
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Appointment } from '@contract/appointments';
 import { api } from '@/api/api';
-import { attachmentFileName, saveFile } from './saveFile';
+import { attachmentFileName, saveFile } from '@/lib/saveFile';
 
 /** What a download did: the file's name and size (the bytes themselves go to the browser, not the store). */
 export interface ReportDownload {
@@ -26,9 +26,8 @@ function fallbackName(job: Pick<Appointment, 'vehicle' | 'date'>): string {
 }
 
 /**
- * The service report (GET /api/appointments/:id/report): fetched through the api's baseQuery — the bearer token
- * in the header, refreshed and retried once when it has expired, never in a URL — and handed to the browser's
- * download at once. A mutation: nothing is cached, each click fetches the report as it stands now.
+ * Through the baseQuery so the token travels in a header (never a URL) and is refreshed; a mutation, because nothing
+ * should be cached: each click gets the report as it stands now.
  */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -8,8 +8,11 @@ export interface TimeLogRange {
   to: string;
 }
 
+export const TIME_LOG_TAG_TYPES = ['TimeLog', 'TimeLogReview'] as const;
+export type TimeLogTag = (typeof TIME_LOG_TAG_TYPES)[number];
+
 /** A technician's time logs on the server (docs/api-contract.md § "The shop"). */
-export const timeLogsApi = api.injectEndpoints({
+export const timeLogsApi = api.enhanceEndpoints({ addTagTypes: TIME_LOG_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     /** Every log starting in the range (all pages): the calendar's visible weeks. */
     getTimeLogs: build.query<TimeLog[], TimeLogRange>({

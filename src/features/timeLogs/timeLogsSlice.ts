@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { logout } from '@/features/auth/authSlice';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { logout } from '@/api/session';
+import { rootReducer } from '@/store/rootReducer';
 
 /** The Log Time form as typed (new entry, or the entry being edited). */
 export interface LogDraft {
@@ -73,4 +74,9 @@ const timeLogsSlice = createSlice({
 
 export const { monthShown, daySelected, logFormOpened, logDraftChanged, logFormClosed, logSaved } = timeLogsSlice.actions;
 export const { selectVisibleMonth, selectSelectedDate, selectLogDraft } = timeLogsSlice.selectors;
+declare module '@/store/rootReducer' {
+  export interface StaticSlices extends WithSlice<typeof timeLogsSlice> {}
+}
+timeLogsSlice.injectInto(rootReducer);
+
 export default timeLogsSlice;

@@ -5,12 +5,12 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
-import { formatInstant } from '@/features/jobs/format';
+import { formatInstant } from '@/features/jobs';
 import { trackingUrl, useGetTrackingLinkQuery, useRevokeTrackingLinkMutation } from './trackingApi';
 import styles from './TrackingLinkPanel.module.css';
 
 export interface TrackingLinkPanelProps {
-  appointmentId: string;
+  jobId: string;
   /** Offer "Revoke link" (the job detail; the booking confirmation only shows and copies it). */
   revocable?: boolean;
 }
@@ -18,14 +18,10 @@ export interface TrackingLinkPanelProps {
 const COPIED = 'Link copied to the clipboard.';
 const COPY_FAILED = 'Could not copy the link. Select it and copy it yourself.';
 
-/**
- * "Tracking link": the job's public page (/track/<token>) as a full URL the customer can share, a Copy link button
- * (with a polite confirmation), and — in the job detail — Revoke link, which asks first, then shows the new link.
- * The link is never sent anywhere but the clipboard.
- */
-export function TrackingLinkPanel({ appointmentId, revocable = false }: TrackingLinkPanelProps) {
+/** The link goes nowhere but the clipboard; revoking asks first, since the old link stops working at once. */
+export function TrackingLinkPanel({ jobId, revocable = false }: TrackingLinkPanelProps) {
   const headingId = useId();
-  const { data: link, error, isLoading, refetch } = useGetTrackingLinkQuery(appointmentId);
+  const { data: link, error, isLoading, refetch } = useGetTrackingLinkQuery(jobId);
   const [revoke, { isLoading: revoking }] = useRevokeTrackingLinkMutation();
   const [notice, setNotice] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -58,7 +54,7 @@ export function TrackingLinkPanel({ appointmentId, revocable = false }: Tracking
   const confirmRevoke = async () => {
     setRevokeError(null);
     try {
-      await revoke(appointmentId).unwrap();
+      await revoke(jobId).unwrap();
       setConfirming(false);
       announce('The old link no longer works. A new link is shown.');
       revokeButtonRef.current?.focus();

@@ -3,9 +3,8 @@ import { FALLBACKS, MESSAGES, serverMessage } from '@/api/errors';
 import { apiUrl } from '@/api/url';
 
 /**
- * The public tracking page's data, read with a plain fetch: the page loads neither the store nor RTK Query (it
- * is opened signed out, often on a phone). No credentials, no referrer, never cached. Errors read as every other
- * request's do (spec §8 "Requests": the server's message or 'Something went wrong'; no answer: the network message).
+ * A plain fetch, because the page opens signed out, often on a phone, and must load neither the store nor RTK Query;
+ * errors read like every other request's (spec §8).
  */
 const TIMEOUT_MS = 10_000;
 

@@ -1,24 +1,20 @@
 import type { TrackingLink } from '@contract/tracking';
 import { api } from '@/api/api';
 
-/**
- * A job's tracking link, for its customer (and admins): read it (the server makes one the first time) and revoke
- * it (the old link stops working, a new one is issued). The link's expiry follows the job (30 days after it is
- * completed), so it is refetched whenever a job changes too.
- */
-export const trackingApi = api.injectEndpoints({
+/** The link's expiry follows its job (30 days after completion), so it is refetched whenever a job changes. */
+export const trackingApi = api.enhanceEndpoints({ addTagTypes: ['TrackingLink', 'Job'] }).injectEndpoints({
   endpoints: (build) => ({
     getTrackingLink: build.query<TrackingLink, string>({
-      query: (appointmentId) => `/appointments/${encodeURIComponent(appointmentId)}/tracking-link`,
-      providesTags: (_result, _error, appointmentId) => [{ type: 'TrackingLink', id: appointmentId }, 'Appointment'],
+      query: (jobId) => `/appointments/${encodeURIComponent(jobId)}/tracking-link`,
+      providesTags: (_result, _error, jobId) => [{ type: 'TrackingLink', id: jobId }, 'Job'],
     }),
     revokeTrackingLink: build.mutation<TrackingLink, string>({
-      query: (appointmentId) => ({ url: `/appointments/${encodeURIComponent(appointmentId)}/tracking-link/revoke`, method: 'POST' }),
+      query: (jobId) => ({ url: `/appointments/${encodeURIComponent(jobId)}/tracking-link/revoke`, method: 'POST' }),
       // The answer is the new link: put it in place at once, then refetch to be sure.
-      async onQueryStarted(appointmentId, { dispatch, queryFulfilled }) {
+      async onQueryStarted(jobId, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(trackingApi.util.upsertQueryData('getTrackingLink', appointmentId, data));
+          dispatch(trackingApi.util.upsertQueryData('getTrackingLink', jobId, data));
         } catch {
           // the component shows the error
         }

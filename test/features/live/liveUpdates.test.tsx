@@ -1,15 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Appointment } from '@contract/appointments';
-import { tagsForEvent } from '@/features/live/liveTags';
 import { configureLiveUpdates, stopLiveUpdates } from '@/features/live/useLiveUpdates';
 import { API } from '../../msw/handlers';
 import { serveEventStream } from '../../msw/live';
 import { server } from '../../msw/server';
 import { makeAppointment, page } from '../../msw/shop';
 import { renderApp, signedIn, storeSession } from '../../utils/renderWithProviders';
-import { serveCustomerShop } from '../customer/customerTestUtils';
-import { boardHandlers, fakeBoard, todayKey } from '../admin/fakeBoard';
+import { serveCustomerShop } from '../jobs/customer/customerTestUtils';
+import { boardHandlers, fakeBoard, todayKey } from '../jobs/board/fakeBoard';
 
 const FIRST_LOAD = { timeout: 5000 };
 const PAUSED = 'Live updates paused — reconnecting…';
@@ -53,15 +52,6 @@ async function openCustomerDashboard() {
   await waitFor(() => expect(stream.connections).toHaveLength(1));
   return { ...rendered, stream, shop };
 }
-
-describe('tagsForEvent', () => {
-  test("each event invalidates what the same change made in this tab does (the lists provide type-wide tags)", () => {
-    expect(tagsForEvent('appointment.created')).toEqual(['Appointment', 'Vehicle']);
-    expect(tagsForEvent('appointment.updated')).toEqual(['Appointment', 'Employee']);
-    expect(tagsForEvent('timelog.changed')).toEqual(['TimeLog', 'TimeLogReview']);
-    expect(tagsForEvent('notification.created')).toEqual(['Notification']);
-  });
-});
 
 describe('the live listener', () => {
   test('opens GET /api/events with the bearer token in the Authorization header, never in the URL', async () => {

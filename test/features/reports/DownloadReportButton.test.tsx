@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { AppointmentCard } from '@/features/admin/AppointmentCard';
+import { CardReport } from '@/app/routes/admin/board';
+import { JobCard } from '@/features/jobs/board/JobCard';
 import { DownloadReportButton } from '@/features/reports/DownloadReportButton';
-import { REVOKE_AFTER_MS } from '@/features/reports/saveFile';
+import { REVOKE_AFTER_MS } from '@/lib/saveFile';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { makeAppointment } from '../../msw/shop';
@@ -132,8 +133,8 @@ describe('Download Report on the admin board', () => {
     const reports = serveReports();
     const { user } = renderWithProviders(
       <>
-        <AppointmentCard job={camry} column="unassigned" onAssign={() => undefined} />
-        <AppointmentCard job={plateOnly} column="ongoing" />
+        <JobCard job={camry} column="unassigned" onAssign={() => undefined} footer={<CardReport job={camry} />} />
+        <JobCard job={plateOnly} column="ongoing" footer={<CardReport job={plateOnly} />} />
       </>,
       { preloadedState: { auth: signedIn('ADMIN') } },
     );

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { BookingConfirmation } from '@/features/booking/BookingConfirmation';
-import CustomerDashboard from '@/features/customer/CustomerDashboard';
+import { Component as BookingPage } from '@/app/routes/customer/booking';
+import { Component as CustomerDashboard } from '@/app/routes/customer/dashboard';
+import { emptyBookingDraft } from '@/features/jobs/bookingSlice';
 import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { makeAppointment } from '../../msw/shop';
 import { renderWithProviders, signedIn } from '../../utils/renderWithProviders';
-import { serveCustomerShop } from '../customer/customerTestUtils';
+import { serveCustomerShop } from '../jobs/customer/customerTestUtils';
 
 const job = makeAppointment({
   id: 'a-42',
@@ -126,8 +127,8 @@ describe('in the customer\'s job detail', () => {
 test('the booking confirmation shows the link with Copy link (and no Revoke)', async () => {
   serveLink();
   server.use(http.get(`${API}/appointments/:id`, () => HttpResponse.json(job)));
-  const { user } = renderWithProviders(<BookingConfirmation appointmentId="a-42" onBookAnother={() => undefined} />, {
-    preloadedState: { auth: signedIn('CUSTOMER') },
+  const { user } = renderWithProviders(<BookingPage />, {
+    preloadedState: { auth: signedIn('CUSTOMER'), booking: { draft: emptyBookingDraft, confirmedId: 'a-42' } },
   });
   const link = await within(await screen.findByRole('region', { name: 'Tracking link' })).findByRole('link', { name: `http://localhost${FIRST.path}` });
   expect(link).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { Alert } from '@/components/Alert';
 import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
-import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '@/features/auth/schemas';
+import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '../schemas';
 import styles from './AuthForm.module.css';
 import { AuthFormActions } from './AuthFormActions';
 import { useSingleFlight } from './useSingleFlight';
@@ -26,11 +26,7 @@ export interface RegistrationFormProps {
   serverError: string | null;
   /** The user edited a field: the page drops its server error (spec §5). */
   onEdit: () => void;
-  /**
-   * Registers with the validated values (full name, phone and address trimmed; address '' when omitted;
-   * `accountType` EMPLOYEE on the employee form). Resolves when done; on failure resolves with the server's
-   * field errors (a 400's `errors`), which the form shows on the matching fields.
-   */
+  /** Resolves with the server's field errors on failure, so the form shows them beside the matching fields. */
   onRegister: (values: RegistrationValues) => Promise<Record<string, string> | undefined>;
 }
 

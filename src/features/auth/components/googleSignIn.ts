@@ -1,4 +1,4 @@
-import { API_BASE_URL } from '@/api/baseQuery';
+import { API_BASE_URL } from '@/api/url';
 import { assignLocation } from '@/lib/browser';
 
 /** The backend's OAuth2 authorization path for Google (spec §2, api-contract.md). */

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@/features/auth/tokenStorage';
+import { STORAGE_KEYS } from '@/lib/sessionStorageKeys';
 
 /** The remember_me flag (spec §3/§9 name the key; its use is not shown): the string "true" or "false". */
 export function readRememberMe(): boolean {

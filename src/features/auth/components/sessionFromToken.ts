@@ -1,5 +1,5 @@
-import { toSessionUser } from '@/features/auth/sessionUser';
-import type { SessionUser } from '@/features/auth/types';
+import { toSessionUser } from '../sessionUser';
+import type { SessionUser } from '../types';
 
 /** The payload of a JWT, decoded without verifying it (base64url → UTF-8 → JSON); null when unreadable. */
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {
@@ -17,9 +17,8 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 }
 
 /**
- * A minimal session user from an access token's claims (sub, email, roles), for when the profile cannot be
- * loaded right after social sign-in. The server verifies the token on every call; this only lets the app
- * show the signed-in screens. Null when the claims are missing.
+ * A minimal session from the token's claims for when the profile cannot load right after social sign-in; safe
+ * because the server verifies the token on every call.
  */
 export function sessionUserFromToken(token: string): SessionUser | null {
   const claims = decodeJwtPayload(token);

@@ -1,16 +1,16 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
-import { selectClientStateRestored } from '@/app/store';
+import { useAppSelector } from '@/store/hooks';
+import { selectClientStateRestored } from '@/store/clientState';
 import { Spinner } from '@/components/Spinner';
+import * as paths from '@/config/paths';
 import { CenteredBox } from '@/components/StatusPage';
-import { selectAuth } from '@/features/auth/authSlice';
+import { selectAuth } from '../authSlice';
 
 /**
- * Spec §4 "Auth guard": loading shows a spinner; not signed in → /login, remembering the origin (and, when a
- * session just ended in this tab, whose origin it is — see rememberedOrigin). The signed-in pages also wait for the
- * client state kept in localStorage (drafts, filters) to be back in the store.
+ * Spec §4 "Auth guard". Signed-in pages also wait for the persisted client state (drafts, filters), so a page never
+ * renders its defaults and then jumps.
  */
-export default function RequireAuth() {
+export function RequireAuth() {
   const { isAuthenticated, isLoading, endedUserId } = useAppSelector(selectAuth);
   const restored = useAppSelector(selectClientStateRestored);
   const location = useLocation();
@@ -29,6 +29,6 @@ export default function RequireAuth() {
     );
   }
   // A session that just ended here remembers whose page this was: someone else signing in next starts on their own dashboard.
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location, ...(endedUserId && { forUser: endedUserId }) }} />;
+  if (!isAuthenticated) return <Navigate to={paths.login} replace state={{ from: location, ...(endedUserId && { forUser: endedUserId }) }} />;
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
-import { selectIsAuthenticated } from '@/features/auth/authSlice';
+import { useAppSelector } from '@/store/hooks';
+import { selectIsAuthenticated } from '../authSlice';
 import { AccessDenied } from './AccessDenied';
 
 export interface Permission {
@@ -13,7 +13,7 @@ export function usePermission(_permission: Permission): boolean {
   return useAppSelector(selectIsAuthenticated);
 }
 
-export default function RequirePermission({ resource, action }: Permission) {
+export function RequirePermission({ resource, action }: Permission) {
   const allowed = usePermission({ resource, action });
   if (!allowed) return <AccessDenied message="You don't have the required permissions." />;
   return <Outlet />;

@@ -1,0 +1,1 @@
+export { AnalyticsView as Component } from '@/features/analytics';

@@ -1,0 +1,14 @@
+import type { Appointment } from '@contract/appointments';
+import { JobBoard, vehicleLabel } from '@/features/jobs';
+import { DownloadReportButton } from '@/features/reports';
+import { AssignTechnicianDialog } from '@/features/staff';
+
+/** A board card's report; its name says which job ("Download Report, Toyota Camry CAB-1234"). */
+export function CardReport({ job }: { job: Appointment }) {
+  return <DownloadReportButton job={job} variant="ghost" size="sm" fullWidth context={vehicleLabel(job.vehicle)} />;
+}
+
+/** /admin/dashboard: the jobs' board, each card with its report, and the staff's Assign Employee dialog. */
+export function Component() {
+  return <JobBoard renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />} renderCardFooter={(job) => <CardReport job={job} />} />;
+}

@@ -1,0 +1,1 @@
+export { MessagesInbox as Component } from '@/features/contact';

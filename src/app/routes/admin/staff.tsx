@@ -1,0 +1,1 @@
+export { StaffList as Component } from '@/features/staff';

@@ -1,0 +1,1 @@
+export { TimesheetsReview as Component } from '@/features/timeLogs';

@@ -1,0 +1,1 @@
+export { OAuthCallback as Component } from '@/features/auth';

@@ -1,0 +1,1 @@
+export { ServiceHistory as Component } from '@/features/reports';

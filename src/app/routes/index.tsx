@@ -1,0 +1,181 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import * as paths from '@/config/paths';
+import { PageFallback, RootLayout } from './RootLayout';
+import { RouteErrorPage } from './RouteErrorPage';
+import { byRole, meta, type RoleView, routeMeta } from './routeTable';
+
+// Each page is a lazy route module (its chunk named by webpackChunkName, repeated in its meta for the build). A page
+// with reads has a loader in the first-data chunk, so its reads start with the store's code, not after the page's.
+
+const customerDashboard: RoleView = {
+  page: () => import(/* webpackChunkName: "customer" */ './customer/dashboard'),
+  data: () => import(/* webpackChunkName: "first-data" */ './customer/dashboard.data'),
+  ...meta({ chunks: ['first-data', 'customer'] }),
+};
+const technicianDashboard: RoleView = {
+  page: () => import(/* webpackChunkName: "technician" */ './technician/dashboard'),
+  ...meta({ chunks: ['technician'] }),
+};
+const dashboardFrame = () => import(/* webpackChunkName: "dashboard" */ './shared/DashboardLayout');
+const adminFrame = () => import(/* webpackChunkName: "admin" */ './admin/AdminLayout');
+const guards = () => import(/* webpackChunkName: "guards" */ './shared/guards');
+
+const pages: RouteObject[] = [
+  { path: paths.home, lazy: () => import(/* webpackChunkName: "landing" */ './public/landing'), ...routeMeta({ chunks: ['landing'], prerender: true, budgetKiB: 130 }) },
+  { path: paths.about, lazy: () => import(/* webpackChunkName: "info" */ './public/about'), ...routeMeta({ chunks: ['info'], prerender: true }) },
+  { path: paths.services, lazy: () => import(/* webpackChunkName: "info" */ './public/services'), ...routeMeta({ chunks: ['info'], prerender: true }) },
+  { path: paths.pricing, lazy: () => import(/* webpackChunkName: "info" */ './public/pricing'), ...routeMeta({ chunks: ['info'], prerender: true }) },
+  { path: paths.track, lazy: () => import(/* webpackChunkName: "tracking" */ './public/track'), ...routeMeta({ chunks: ['tracking'], budgetKiB: 130 }) },
+  {
+    // The store, and everything that needs it, arrives with the first page that does.
+    lazy: () => import(/* webpackChunkName: "store" */ './shared/StoreLayout'),
+    ...routeMeta({ chunks: ['store'] }),
+    children: [
+      {
+        lazy: () => import(/* webpackChunkName: "store" */ './shared/guestOnly'),
+        ...routeMeta({ chunks: ['store'], guestOnly: true }),
+        children: [
+          { path: paths.login, lazy: () => import(/* webpackChunkName: "login" */ './auth/login'), ...routeMeta({ chunks: ['login'], prerender: true, budgetKiB: 160 }) },
+          { path: paths.register, lazy: () => import(/* webpackChunkName: "register" */ './auth/register'), ...routeMeta({ chunks: ['register'], prerender: true }) },
+          {
+            path: paths.registerEmployee,
+            lazy: () => import(/* webpackChunkName: "register-employee" */ './auth/registerEmployee'),
+            ...routeMeta({ chunks: ['register-employee'], prerender: true }),
+          },
+        ],
+      },
+      { path: paths.oauthCallback, lazy: () => import(/* webpackChunkName: "oauth-callback" */ './auth/oauthCallback'), ...routeMeta({ chunks: ['oauth-callback'] }) },
+      {
+        // The signed-in guards are a chunk of their own, which sign-in and sign-up never download.
+        lazy: { Component: () => guards().then((m) => m.RequireAuth) },
+        ...routeMeta({ chunks: ['guards'] }),
+        children: [
+          {
+            path: paths.completeProfile,
+            lazy: () => import(/* webpackChunkName: "complete-profile" */ './auth/completeProfile'),
+            ...routeMeta({ chunks: ['complete-profile'] }),
+          },
+          {
+            path: paths.dashboard,
+            lazy: dashboardFrame,
+            ...routeMeta({ chunks: ['dashboard'], shell: true }),
+            children: [
+              {
+                index: true,
+                ...byRole(
+                  { CUSTOMER: customerDashboard, EMPLOYEE: technicianDashboard, ADMIN: { redirect: paths.adminDashboard } },
+                  { accessError: true, nav: { area: 'dashboard', label: 'Dashboard', icon: 'dashboard', end: true } },
+                ),
+              },
+              {
+                lazy: { Component: () => guards().then((m) => m.RequireCustomer) },
+                ...routeMeta({ chunks: ['guards'] }),
+                children: [
+                  {
+                    path: paths.booking,
+                    lazy: () => import(/* webpackChunkName: "booking" */ './customer/booking'),
+                    ...routeMeta({ chunks: ['booking'] }, { nav: { area: 'dashboard', label: 'Appointments', icon: 'booking', roles: ['CUSTOMER'] } }),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: paths.admin,
+            lazy: { Component: () => guards().then((m) => m.RequireAdmin) },
+            ...routeMeta({ chunks: ['guards'], shell: true }),
+            children: [
+              {
+                lazy: adminFrame,
+                ...routeMeta({ chunks: ['admin'] }),
+                children: [
+                  { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
+                  {
+                    path: paths.adminDashboard,
+                    lazy: {
+                      loader: () => import(/* webpackChunkName: "first-data" */ './admin/board.data').then((m) => m.loader),
+                      Component: () => import(/* webpackChunkName: "admin-board" */ './admin/board').then((m) => m.Component),
+                    },
+                    ...routeMeta({ chunks: ['first-data', 'admin-board'] }, { nav: { area: 'admin', label: 'Dashboard', icon: 'dashboard' } }),
+                  },
+                  {
+                    path: paths.adminAnalytics,
+                    lazy: () => import(/* webpackChunkName: "admin-analytics" */ './admin/analytics'),
+                    ...routeMeta({ chunks: ['admin-analytics', 'analytics-charts'] }, { nav: { area: 'admin', label: 'Analytics', icon: 'analytics' } }),
+                  },
+                  {
+                    path: paths.adminInventory,
+                    lazy: () => import(/* webpackChunkName: "admin-inventory-notifications" */ './admin/inventory'),
+                    ...routeMeta({ chunks: ['admin-inventory-notifications'] }, { nav: { area: 'admin', label: 'Inventory', icon: 'inventory' } }),
+                  },
+                  {
+                    path: paths.adminNotifications,
+                    lazy: () => import(/* webpackChunkName: "admin-inventory-notifications" */ './admin/notifications'),
+                    ...routeMeta({ chunks: ['admin-inventory-notifications'] }, { nav: { area: 'admin', label: 'Notifications', icon: 'notifications' } }),
+                  },
+                  {
+                    path: paths.adminStaff,
+                    lazy: () => import(/* webpackChunkName: "admin-staff" */ './admin/staff'),
+                    ...routeMeta({ chunks: ['admin-staff'] }, { nav: { area: 'admin', label: 'Staff', icon: 'staff' } }),
+                  },
+                  {
+                    path: paths.adminTimesheets,
+                    lazy: () => import(/* webpackChunkName: "admin-timesheets" */ './admin/timesheets'),
+                    ...routeMeta({ chunks: ['admin-timesheets'] }, { nav: { area: 'admin', label: 'Timesheets', icon: 'timesheets' } }),
+                  },
+                  {
+                    path: paths.adminMessages,
+                    lazy: () => import(/* webpackChunkName: "admin-messages" */ './admin/messages'),
+                    ...routeMeta({ chunks: ['admin-messages'] }, { nav: { area: 'admin', label: 'Messages', icon: 'messages' } }),
+                  },
+                  { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
+                ],
+              },
+            ],
+          },
+          {
+            lazy: { Component: () => guards().then((m) => m.RequireReportsPermission) },
+            ...routeMeta({ chunks: ['guards'] }),
+            children: [
+              {
+                path: paths.reports,
+                ...byRole(
+                  {
+                    CUSTOMER: {
+                      page: () => import(/* webpackChunkName: "service-history" */ './customer/history'),
+                      frame: dashboardFrame,
+                      ...meta({ chunks: ['dashboard', 'service-history'] }),
+                    },
+                    EMPLOYEE: {
+                      page: () => import(/* webpackChunkName: "technician-hours" */ './technician/hours'),
+                      frame: dashboardFrame,
+                      ...meta({ chunks: ['dashboard', 'technician-hours'] }),
+                    },
+                    ADMIN: {
+                      page: () => import(/* webpackChunkName: "admin-analytics" */ './admin/analytics'),
+                      frame: adminFrame,
+                      ...meta({ chunks: ['admin', 'admin-analytics', 'analytics-charts'] }),
+                    },
+                  },
+                  { nav: { area: 'dashboard', label: 'Reports', icon: 'reports' }, shell: true },
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', lazy: () => import(/* webpackChunkName: "not-found" */ './public/notFound'), ...routeMeta({ chunks: ['not-found'] }) },
+];
+
+/** The route table of spec §2: every page once, with its loader, its link in its area's navigation and its build facts. */
+export const routes: RouteObject[] = [
+  {
+    Component: () => <RootLayout pages={pages} />,
+    ErrorBoundary: RouteErrorPage,
+    // Only tests see it: the browser renders once the matched routes are in (main.tsx), the build's pre-render too.
+    HydrateFallback: PageFallback,
+    children: pages,
+  },
+];

@@ -1,0 +1,1 @@
+export { TrackingView as Component } from '@/features/tracking';

@@ -1,0 +1,35 @@
+import { CalendarPlus, FileText, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AppShell } from '@/components/AppShell';
+import * as paths from '@/config/paths';
+import { logoutUser, selectCurrentUser } from '@/features/auth';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { HeaderBell, HeaderLiveStatus } from './HeaderWidgets';
+import { useNavItems } from './nav';
+
+/** The icons the table's dashboard links name. */
+export const DASHBOARD_NAV_ICONS = { dashboard: LayoutDashboard, booking: CalendarPlus, reports: FileText } satisfies Record<string, LucideIcon>;
+
+/**
+ * The customer's and the technician's frame (spec §2 "Dashboard navigation"; Logout goes to /login). Renders its
+ * child route, or `children` where a role's view elsewhere (/reports) uses the same frame.
+ */
+export function Component({ children }: { children?: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <AppShell
+      brandName="CarCare"
+      brandTo={paths.home}
+      brandLabel="CarCare home"
+      navLabel="Dashboard"
+      navItems={useNavItems('dashboard', user, DASHBOARD_NAV_ICONS)}
+      onLogout={() => void dispatch(logoutUser({ redirectTo: paths.login }))}
+      actions={<HeaderBell />}
+      status={<HeaderLiveStatus />}
+    >
+      {children ?? <Outlet />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,1 @@
+export { GuestOnly as Component } from '@/features/auth';

@@ -1,0 +1,33 @@
+import { hasRole, type Role, selectCurrentUser } from '@/features/auth';
+import { selectClientStateRestored } from '@/store/clientState';
+import type { AppDispatch } from '@/store/hooks';
+import type { RootState } from '@/store/rootReducer';
+import { getAppStore } from '@/app/appStore';
+
+type Store = ReturnType<typeof getAppStore>['store'];
+
+/** The client state kept in localStorage (a filter, a day) is back: a page's reads depend on it. */
+function restored(store: Store): Promise<void> {
+  if (selectClientStateRestored(store.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe(() => {
+      if (!selectClientStateRestored(store.getState())) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts the page's reads without waiting for them, so navigation is not held; the page's hooks find them under way.
+ * A read that failed before the page showed is made again by the page (RTK Query retries it for a new subscriber).
+ */
+export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
+  return async () => {
+    const { store } = getAppStore();
+    if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
+    // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
+    void restored(store).then(() => start(store.dispatch, store.getState()));
+    return null;
+  };
+}

@@ -1,0 +1,1 @@
+export { WeeklyHours as Component } from '@/features/timeLogs';

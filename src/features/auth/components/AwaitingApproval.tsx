@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { Hourglass } from 'lucide-react';
+import type { ApprovalStatus } from '@contract/auth';
+import { authApi } from '../authApi';
+import type { ProfileResponse } from '../types';
+import styles from './AwaitingApproval.module.css';
+
+function approvalOf(profile: ProfileResponse | undefined): ApprovalStatus | undefined {
+  // The profile answer carries approvalStatus for technicians (server/src/contract/auth.ts `Profile`).
+  const value = (profile as { approvalStatus?: unknown } | undefined)?.approvalStatus;
+  return value === 'PENDING' || value === 'APPROVED' ? value : undefined;
+}
+
+/**
+ * A failed profile request counts as approved (the job lists then show their own errors), so only a server that
+ * says PENDING hides the dashboard.
+ */
+export function useApprovalStatus(): ApprovalStatus | 'LOADING' {
+  const { status, waiting } = authApi.endpoints.getProfile.useQuery(undefined, {
+    selectFromResult: ({ currentData, isUninitialized, isLoading }) => ({ status: approvalOf(currentData), waiting: isUninitialized || isLoading }),
+  });
+  if (waiting) return 'LOADING';
+  return status ?? 'APPROVED';
+}
+
+/** What a technician whose account an admin has not approved yet sees on the dashboard, under its greeting. */
+export function AwaitingApproval() {
+  const headingId = useId();
+  return (
+    <section role="status" aria-labelledby={headingId} className={styles.panel}>
+      <span className={styles.icon} aria-hidden="true">
+        <Hourglass />
+      </span>
+      <h2 id={headingId} className={styles.heading}>
+        Your account is awaiting approval
+      </h2>
+      <p className={styles.text}>An administrator will approve your technician account. You will see your jobs here once approved.</p>
+    </section>
+  );
+}

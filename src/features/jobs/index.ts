@@ -1,0 +1,33 @@
+// The jobs domain: one name for what the contract calls an appointment. The other domains and the pages import
+// this file only.
+export { jobsApi, JOB_TAG_TYPES, type JobTag, type JobFilters } from './jobsApi';
+export { useGetJobsQuery, useGetCatalogQuery, useAssignTechnicianMutation } from './jobsApi';
+export { OWN_JOBS } from './customerQueries';
+export {
+  bayLabel,
+  formatCalendarDate,
+  formatInstant,
+  formatJobSlot,
+  formatPrice,
+  formatShortDate,
+  vehicleLabel,
+  vehicleName,
+  vehicleWithPlate,
+} from './format';
+export { customerStatusOf, jobStatusText, technicianStatusOf, type CustomerStatus, type JobStatusWord } from './labels';
+export { default as servicesSlice, jobSelected, selectSelectedJobId } from './servicesSlice';
+export { default as appointmentsSlice, employeeSearchChanged, selectBoardDay, selectEmployeeSearch } from './appointmentsSlice';
+export { default as bookingSlice, bookingReset, selectConfirmedJobId } from './bookingSlice';
+export { JobStatusBadge } from './components/JobStatusBadge';
+export { JobSummaryRow } from './components/JobSummaryRow';
+export { CustomerJobs } from './customer/CustomerJobs';
+export type { JobDetailsSlots } from './customer/JobDetails';
+export { AssignedJobsList } from './technician/AssignedJobsList';
+export { JobCounts } from './technician/JobCounts';
+export { UpdateJobStatusDialog } from './technician/UpdateJobStatusDialog';
+export { useTechnicianJobs } from './technician/useTechnicianJobs';
+export { jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL } from './technician/technicianJobs';
+export { JobBoard, type AssignDialogProps } from './board/JobBoard';
+export { boardQueries } from './board/boardQueries';
+export { BookingForm } from './booking/BookingForm';
+export { BookingConfirmation } from './booking/BookingConfirmation';

@@ -1,0 +1,79 @@
+import type { RouteObject } from 'react-router-dom';
+import type { RouteManifest } from '@/app/routes/manifest';
+import type { RouteHandle } from '@/app/routes/routeTable';
+
+// The build facts exist only where ROUTE_META is set (the build's Node bundle), so the table is loaded afresh with it.
+async function buildManifest(): Promise<RouteManifest> {
+  process.env.ROUTE_META = '1';
+  try {
+    let manifest: RouteManifest | undefined;
+    await jest.isolateModulesAsync(async () => {
+      const { routes } = await import('@/app/routes');
+      const { routeManifest } = await import('@/app/routes/manifest');
+      manifest = routeManifest(routes);
+    });
+    if (!manifest) throw new Error('no manifest');
+    return manifest;
+  } finally {
+    delete process.env.ROUTE_META;
+  }
+}
+
+const budgets = (manifest: RouteManifest) => Object.fromEntries(manifest.measured.map((route) => [route.name, route.budgetKiB]));
+const groupsOf = (manifest: RouteManifest, name: string) => manifest.measured.find((route) => route.name === name)?.groups;
+
+test('every page of the table is measured, with the budgets of the spec', async () => {
+  const manifest = await buildManifest();
+  const budget = budgets(manifest);
+  expect(budget).toMatchObject({ '/': 130, '/track/:token': 130, '/login': 160 });
+  const others = Object.entries(budget).filter(([name]) => !['/', '/track/:token', '/login'].includes(name));
+  expect(others.every(([, kib]) => kib === 200)).toBe(true);
+  // Each role's view of a role-dependent path is measured on its own.
+  expect(Object.keys(budget)).toEqual(
+    expect.arrayContaining([
+      '/register',
+      '/register/employee',
+      '/oauth/callback',
+      '/complete-profile',
+      '/dashboard (customer)',
+      '/dashboard (employee)',
+      '/dashboard/appointments',
+      '/admin/dashboard',
+      '/admin/staff',
+      '/admin/analytics',
+      '/admin/timesheets',
+      '/admin/messages',
+      '/reports (customer)',
+      '/reports (employee)',
+      '/reports (admin)',
+    ]),
+  );
+});
+
+test('the landing page and a tracking link load neither the store nor a signed-in frame', async () => {
+  const manifest = await buildManifest();
+  for (const name of ['/', '/track/:token']) {
+    expect(groupsOf(manifest, name)).toEqual(expect.arrayContaining(['main']));
+    expect(groupsOf(manifest, name)).not.toEqual(expect.arrayContaining(['store']));
+    expect(groupsOf(manifest, name)).not.toEqual(expect.arrayContaining(['guards']));
+  }
+  // The two pages whose first reads start beside their code carry the loaders' chunk.
+  expect(groupsOf(manifest, '/dashboard (customer)')).toContain('first-data');
+  expect(groupsOf(manifest, '/admin/dashboard')).toContain('first-data');
+});
+
+test('the build pre-renders the public pages and writes a shell per signed-in area', async () => {
+  const manifest = await buildManifest();
+  expect(manifest.prerendered.map((page) => page.path)).toEqual(['/', '/about', '/services', '/pricing', '/login', '/register', '/register/employee']);
+  expect(manifest.prerendered.filter((page) => page.guestOnly).map((page) => page.path)).toEqual(['/login', '/register', '/register/employee']);
+  expect(manifest.shells.map((shell) => shell.prefix).sort()).toEqual(['/admin', '/dashboard', '/reports']);
+});
+
+test("the browser's table carries no build facts, and the build refuses a lazy page without them", async () => {
+  const { routes } = await import('@/app/routes');
+  const { routeManifest } = await import('@/app/routes/manifest');
+  const metas = (list: readonly RouteObject[]): unknown[] =>
+    list.flatMap((route) => [(route.handle as RouteHandle | undefined)?.meta, ...metas(route.children ?? [])].filter(Boolean));
+  expect(metas(routes)).toEqual([]);
+  expect(() => routeManifest(routes)).toThrow('has no meta: the build cannot size it');
+});

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API } from '../../../msw/handlers';
+import { server } from '../../../msw/server';
+import { renderApp, signedIn } from '../../../utils/renderWithProviders';
+import { technicianJob, technicianShop } from '../../../fixtures/technicianShop';
+
+const FIRST_LOAD = { timeout: 5000 };
+
+function serveProfile(approvalStatus: 'PENDING' | 'APPROVED') {
+  server.use(
+    http.get(`${API}/auth/profile`, () =>
+      HttpResponse.json({
+        id: 'u-employee',
+        email: 'sam@carcare.test',
+        fullName: 'Sam Fernando',
+        phoneNumber: '+94 77 123 4567',
+        address: '',
+        roles: ['EMPLOYEE'],
+        role: 'EMPLOYEE',
+        isActive: true,
+        createdAt: '2026-11-01T08:00:00.000Z',
+        updatedAt: '2026-11-01T08:00:00.000Z',
+        approvalStatus,
+      }),
+    ),
+  );
+}
+
+/** Every API path the page asked for. */
+function recordPaths(): string[] {
+  const paths: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    paths.push(new URL(request.url).pathname.replace(/^\/api/, ''));
+  });
+  return paths;
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+describe('a technician awaiting approval', () => {
+  test('sees that their account awaits approval, and no job or time-log request is made', async () => {
+    serveProfile('PENDING');
+    const { requests } = technicianShop({ jobs: [technicianJob({ customerName: 'Should Not Show' })] });
+    const paths = recordPaths();
+    renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam' }) } });
+
+    const status = await screen.findByRole('status', { name: 'Your account is awaiting approval' }, FIRST_LOAD);
+    expect(within(status).getByRole('heading', { level: 2, name: 'Your account is awaiting approval' })).toBeInTheDocument();
+    expect(status).toHaveTextContent('An administrator will approve your technician account. You will see your jobs here once approved.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Sam' })).toBeInTheDocument();
+    expect(screen.queryByText('Should Not Show')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Assigned services list' })).not.toBeInTheDocument();
+
+    // Give any stray request time to start, then check none went to the technician's job endpoints.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(paths).toContain('/auth/profile');
+    expect(paths.filter((path) => path.startsWith('/appointments') || path.startsWith('/time-logs'))).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('an approved technician', () => {
+  test('sees the normal dashboard with their jobs', async () => {
+    serveProfile('APPROVED');
+    technicianShop({ jobs: [technicianJob({ customerName: 'Approved Job Customer' })] });
+    renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam' }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Approved Job Customer' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.queryByText('Your account is awaiting approval')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Monthly Work Summary')).toBeInTheDocument());
+  });
+});
