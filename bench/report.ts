@@ -40,7 +40,7 @@ export interface BenchReport {
   shop: ShopSection | null;
   reports: ReportsResult | null;
   analytics: AnalyticsBenchResult | null;
-  /** Live updates (issue 16); absent in reports written before it. */
+  /** Live updates; absent in reports written before it. */
   live?: LiveSection | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
@@ -117,7 +117,7 @@ function targetRow(pages: string, t: LighthouseTargets): string[] {
 
 const change = (before: number, after: number, unit = '') => `${before}${unit} → **${after}${unit}**`;
 
-/** Mobile and desktop medians next to those of the build before issue 19 (recorded, or measured in the run). */
+/** Mobile and desktop medians next to those of the build before pre-rendering (recorded, or measured in the run). */
 function beforeAfterSection(results: LighthouseResult[], before: LighthouseBefore): string {
   const rows = results.map(({ page, path: pagePath, formFactor, median: after }) => {
     const b: LighthouseSummary | null | undefined = before.pages.find((x) => x.path === pagePath && x.formFactor === formFactor)?.median;
@@ -136,7 +136,7 @@ function beforeAfterSection(results: LighthouseResult[], before: LighthouseBefor
     ];
   });
   return paragraphs(
-    '### Before / after (issue 19: pre-rendered public pages, signed-in shell)',
+    '### Before / after (pre-rendered public pages, signed-in shell)',
     `Before: ${before.source}. After: this run. Medians of ${LIGHTHOUSE_RUNS} runs each; the CPU benchmark index (higher = faster machine at the time) says how comparable the two are — Lighthouse's simulated mobile LCP and TBT scale with the main-thread work it observed.`,
     table(['Page', 'Form factor', 'LCP before → after', 'Performance', 'TBT', 'CLS', 'CPU benchmark index before / after'], rows),
   );

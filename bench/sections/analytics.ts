@@ -14,7 +14,7 @@ import { openShopDatabase } from '../lib/shopDb';
 import { percentile, round } from '../lib/stats';
 
 /**
- * Admin analytics (issue 17) on the shop's large data set: 100,000 appointments (lib/shopDataset.ts) and 500,000
+ * Admin analytics on the shop's large data set: 100,000 appointments (lib/shopDataset.ts) and 500,000
  * time logs (lib/analyticsDataset.ts), seeded in SQL with migration 0009's triggers running on every row, once on
  * the embedded database (PGlite) and once on a throw-away PostgreSQL cluster. Measures GET /api/analytics for
  * each period, one request at a time (and the 90-day period 10 at a time), after a warm-up; target p99 < 200 ms for

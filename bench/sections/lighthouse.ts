@@ -25,7 +25,7 @@ export interface LighthouseTargets {
 const EVERY_PAGE = { accessibility: 90, bestPractices: 90, tbtMs: 200, cls: 0 };
 
 /**
- * Issue 19 ("First paint on a phone"): on the Lighthouse mobile preset, LCP ≤ 1.2 s and performance 100 on / and
+ * "First paint on a phone": on the Lighthouse mobile preset, LCP ≤ 1.2 s and performance 100 on / and
  * /login, LCP ≤ 1.8 s on the customer dashboard and the admin board with the demo workshop seeded, CLS 0; TBT,
  * accessibility and best practices keep the green thresholds. Desktop is held to the same numbers.
  */
@@ -118,7 +118,7 @@ export interface LighthouseBefore {
 }
 
 /**
- * "Before" for issue 19: this section's code run on this machine on 2026-11-26 (17:01 UTC, load average about 8 —
+ * "Before" for the pre-rendering work: this section's code run on this machine on 2026-11-26 (17:01 UTC, load average about 8 —
  * the machine was shared; benchmark index 1433–2894 over the runs) against the build of fa70ede (the last commit
  * before the pre-rendering work, `npx webpack --mode production` in a worktree), served by the server of fa985cd
  * with the demo workshop; medians of 3 (CLS to 4 digits). For comparison, the full bench run at 28cb65c

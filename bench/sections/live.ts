@@ -10,7 +10,7 @@ import { type BenchServer, startServer } from '../lib/server';
 import { percentile, round } from '../lib/stats';
 
 /**
- * Live updates (issue 16): `clients` concurrent GET /api/events streams on one API server (a child process, API
+ * Live updates: `clients` concurrent GET /api/events streams on one API server (a child process, API
  * only, NODE_ENV=production), on PGlite and on PostgreSQL (BENCH_LIVE_DATABASES narrows). Every stream is an
  * admin's (spread over ten sign-in sessions), so every change reaches all of them. Then `changes` status changes, each a
  * real PATCH /api/appointments/:id/status through the API (the technician moving the job through its stages),

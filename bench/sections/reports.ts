@@ -10,7 +10,7 @@ import { randomSecret } from '../lib/server';
 import { percentile, round } from '../lib/stats';
 
 /**
- * The service report (issue 17): GET /api/appointments/:id/report for a completed job with a long story — about
+ * The service report: GET /api/appointments/:id/report for a completed job with a long story — about
  * 20 history rows (booked, assigned, started, the stage going back and forth, completed) and 20 time logs —
  * made through the API on a fresh embedded database (PGlite, in memory) in this process. Measures the whole
  * answer (authorization, the three queries, the PDF with its embedded and subset fonts) over sequential requests

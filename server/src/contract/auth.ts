@@ -117,7 +117,7 @@ export const UpdateProfileBody = Type.Object(
     phoneNumber: Type.Optional(phoneNumber),
     address: Type.Optional(address),
     role: Type.Optional(StringEnum(ROLES, { errorMessages: { enum: 'Role must be CUSTOMER or EMPLOYEE', type: 'Role must be CUSTOMER or EMPLOYEE' } })),
-    /** E-mail about one's jobs (issue 16): false turns it off; absent leaves it as it is. */
+    /** E-mail about one's jobs: false turns it off; absent leaves it as it is. */
     emailNotifications: Type.Optional(Type.Boolean({ errorMessages: { type: 'E-mail notifications must be true or false' } })),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 /**
- * The contact domain (issue 17): the landing page's contact form and newsletter box, and the admin's Messages page.
+ * The contact domain: the landing page's contact form and newsletter box, and the admin's Messages page.
  * - POST /api/contact (anyone, rate-limited per IP): a visitor's message, stored for the admins.
  * - POST /api/newsletter (anyone, rate-limited per IP): an address on the newsletter list. The same address twice
  *   is one row and the same answer, so the answer never tells whether someone had subscribed.

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 16): GET /api/events, a `text/event-stream` read by the SPA with `fetch` streaming and the
+ * Live updates: GET /api/events, a `text/event-stream` read by the SPA with `fetch` streaming and the
  * normal `Authorization: Bearer` header (never a token in the URL); GET /api/track/:token/events, the same stream
  * scoped to one job's tracking link (no sign-in).
  *

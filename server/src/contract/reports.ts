@@ -1,5 +1,5 @@
 /**
- * The service report (issue 17): GET /api/appointments/:id/report answers the job's report as a PDF
+ * The service report: GET /api/appointments/:id/report answers the job's report as a PDF
  * (`application/pdf`, downloaded as an attachment), to the same people GET /api/appointments/:id answers.
  * The report's stage history comes from the job history (migration 0006): one entry per change of a job.
  * The route's answers are a PDF or the contract's errors, so there is no response schema here; these are the

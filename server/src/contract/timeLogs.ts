@@ -6,7 +6,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_REVIEW_REASON_LENGTH } from './limits';
 export { MAX_DESCRIPTION_LENGTH, MAX_REVIEW_REASON_LENGTH } from './limits';
 
 /**
- * A log's review (issue 17). Every new log is SUBMITTED; an admin APPROVES it or REJECTS it with a reason.
+ * A log's review. Every new log is SUBMITTED; an admin APPROVES it or REJECTS it with a reason.
  * - APPROVED is final: the technician can no longer edit or delete it (409 `approved`), and the admin cannot
  *   review it again.
  * - REJECTED: the technician sees the reason; editing the log resubmits it (SUBMITTED, reason cleared), and they

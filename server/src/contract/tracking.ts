@@ -1,5 +1,5 @@
 /**
- * Tracking links (issue 16): follow one job through one link, without signing in.
+ * Tracking links: follow one job through one link, without signing in.
  * - GET /api/appointments/:id/tracking-link (the job's customer, admins) → TrackingLink; makes one if the job has
  *   none that is live. Anyone else: the same 404 as GET /api/appointments/:id.
  * - POST /api/appointments/:id/tracking-link/revoke (the same people) → TrackingLink: the old link stops working

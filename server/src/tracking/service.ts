@@ -67,7 +67,7 @@ export class TrackingLinks {
   }
 
   /**
-   * Revokes the job's live link (it stops working at once; its open streams end through migration 0012's trigger)
+   * Revokes the job's live link (it stops working at once; its open streams end through tracking/sql/30_link_revoked.sql)
    * and issues a new one, in one transaction.
    */
   async revoke(viewer: Viewer, appointmentId: string): Promise<TrackingLink> {

@@ -239,6 +239,8 @@ export class RandomShop {
     const kind = this.int(5);
     if (kind === 0) {
       const { rows } = await sql<{ employee_id: string }>`SELECT employee_id FROM time_logs WHERE id = ${id}`.execute(db);
+      // Read committed: a concurrent writer may have deleted the log since someId read it.
+      if (rows.length === 0) return this.count('lost race (log gone)');
       const span = this.logSpan(rows[0].employee_id, id);
       await sql`UPDATE time_logs SET starts_at = ${span.starts}, ends_at = ${span.ends} WHERE id = ${id}`.execute(db);
       this.count('log times');

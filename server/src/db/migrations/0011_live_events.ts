@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Live events: one live_events row per committed change, with who may see it, written by the triggers of
- * events/sql/30_live_events.sql and announced with NOTIFY on commit. events/liveEvents.ts purges rows older than
+ * events/sql/30_live_events.sql and announced with NOTIFY on commit. The live hub (events/hub.ts) purges rows older than
  * the resume window and records the last purged id in live_events_horizon, so a Last-Event-ID at or below it gets
  * `resync` instead of a silent gap. The kinds' CHECK: events/sql/10_checks.ts.
  */

@@ -1,4 +1,4 @@
--- One live_events row per committed change, with who may see it (events/liveEvents.ts reads them), written by
+-- One live_events row per committed change, with who may see it (events/repository.ts reads them), written by
 -- statement-level triggers in the change's own transaction, so every writer publishes and a rolled-back change
 -- publishes nothing. An UPDATE that changed nothing publishes nothing.
 --   appointments INSERT → appointment.created, UPDATE → appointment.updated: the customer, the technician (after and,
