@@ -2,9 +2,8 @@ import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } f
 import { Mutex } from 'async-mutex';
 import { navigateTo } from '@/lib/navigation';
 import { storedTokens } from '@/lib/sessionTokens';
-import type { RootState } from '@/store/rootReducer';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
-import { logout, tokensRefreshed, type TokenPair } from './session';
+import { logout, type SessionTokensState, tokensRefreshed, type TokenPair } from './session';
 import { API_BASE_URL } from './url';
 
 export { API_BASE_URL };
@@ -21,7 +20,7 @@ const REFRESH_LOCK_NAME = 'carcare-token-refresh';
 const NO_REAUTH_PATHS = ['/auth/login', '/auth/refresh-token', '/auth/rotate-refresh-token', '/auth/register/'];
 
 function currentToken(api: Pick<BaseQueryApi, 'getState'>): string | null {
-  return (api.getState() as RootState).auth.token ?? storedTokens.token();
+  return (api.getState() as SessionTokensState).auth.token ?? storedTokens.token();
 }
 
 function urlOf(args: string | FetchArgs): string {
@@ -64,7 +63,7 @@ type ReauthOutcome = 'retry' | 'ended';
  * refreshed), adopt it and retry; if the session is already gone, stop; otherwise refresh once.
  */
 async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: object): Promise<ReauthOutcome> {
-  const stateToken = (api.getState() as RootState).auth.token;
+  const stateToken = (api.getState() as SessionTokensState).auth.token;
   const storedToken = storedTokens.token();
   if (!stateToken && !storedToken) return 'ended';
   if (storedToken && storedToken !== usedToken) {
@@ -73,7 +72,7 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
   }
   if (stateToken && stateToken !== usedToken) return 'retry';
 
-  const refreshToken = storedTokens.refreshToken() ?? (api.getState() as RootState).auth.refreshToken;
+  const refreshToken = storedTokens.refreshToken() ?? (api.getState() as SessionTokensState).auth.refreshToken;
   if (!refreshToken) {
     endSession(api);
     return 'ended';

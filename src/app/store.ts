@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, createMigrate, persistReducer, persistStore, type PersistedState } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/api/api';
+import type { SessionTokensState } from '@/api/session';
 import { restoreAuthState } from '@/features/auth';
 import { appointmentsSlice, bookingSlice, servicesSlice } from '@/features/jobs';
 import { timeLogsSlice } from '@/features/timeLogs';
@@ -10,6 +11,9 @@ import { rootReducer, type RootState } from '@/store/rootReducer';
 import { listenerMiddleware } from './listeners';
 
 export type { RootState };
+
+// The API layer reads the tokens through its own view of the state; the store must still have them there.
+const _storeHoldsTheTokens = (state: RootState): SessionTokensState => state;
 
 // The persisted design-card slices, imported so each has injected itself before the store exists: REHYDRATE hands
 // back their stored state at start, and combineReducers would drop the state of a slice it does not know yet.

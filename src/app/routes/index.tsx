@@ -2,7 +2,8 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import * as paths from '@/config/paths';
 import { PageFallback, RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
-import { byRole, meta, type RoleView, routeMeta } from './routeTable';
+import { byRole, meta, routeMeta } from './routeTable';
+import type { RoleView } from './routeTypes';
 
 // Each page is a lazy route module (its chunk named by webpackChunkName, repeated in its meta for the build). A page
 // with reads has a loader in the first-data chunk, so its reads start with the store's code, not after the page's.

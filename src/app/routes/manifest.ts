@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import type { RouteHandle } from './routeTable';
+import type { RouteHandle } from './routeTypes';
 
 /** Every route's JavaScript budget unless its meta names another (KiB gzip). */
 export const DEFAULT_BUDGET_KIB = 200;

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type { RouteManifest } from '@/app/routes/manifest';
-import type { RouteHandle } from '@/app/routes/routeTable';
+import type { RouteHandle } from '@/app/routes/routeTypes';
 
 // The build facts exist only where ROUTE_META is set (the build's Node bundle), so the table is loaded afresh with it.
 async function buildManifest(): Promise<RouteManifest> {

@@ -1,4 +1,3 @@
-import { Bell, ChartColumn, Clock, LayoutDashboard, type LucideIcon, Mail, Package, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell, type AppShellNavItem } from '@/components/AppShell';
@@ -8,17 +7,7 @@ import { useGetUnreadContactCountQuery } from '@/features/contact';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HeaderBell, HeaderLiveStatus } from '../shared/HeaderWidgets';
 import { useNavItems } from '../shared/nav';
-
-/** The icons the table's admin links name. */
-export const ADMIN_NAV_ICONS = {
-  dashboard: LayoutDashboard,
-  analytics: ChartColumn,
-  inventory: Package,
-  notifications: Bell,
-  staff: Users,
-  timesheets: Clock,
-  messages: Mail,
-} satisfies Record<string, LucideIcon>;
+import { ADMIN_NAV_ICONS } from './adminNavIcons';
 
 /** The Messages link names its unread count in its text, so its accessible name says it too. */
 function withUnread(item: AppShellNavItem, unread: number): AppShellNavItem {

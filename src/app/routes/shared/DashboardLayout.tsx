@@ -1,4 +1,3 @@
-import { CalendarPlus, FileText, LayoutDashboard, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/AppShell';
@@ -6,10 +5,8 @@ import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HeaderBell, HeaderLiveStatus } from './HeaderWidgets';
+import { DASHBOARD_NAV_ICONS } from './dashboardNavIcons';
 import { useNavItems } from './nav';
-
-/** The icons the table's dashboard links name. */
-export const DASHBOARD_NAV_ICONS = { dashboard: LayoutDashboard, booking: CalendarPlus, reports: FileText } satisfies Record<string, LucideIcon>;
 
 /**
  * The customer's and the technician's frame (spec §2 "Dashboard navigation"; Logout goes to /login). Renders its

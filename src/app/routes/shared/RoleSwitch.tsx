@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router-dom';
 import { type Role, selectCurrentUser } from '@/features/auth';
 import { useAppSelector } from '@/store/hooks';
-import type { RoleViews } from '../routeTable';
+import type { RoleViews } from '../routeTypes';
 import { AccessError } from './AccessError';
 import { roleLoader } from './roleLoader';
 import { ViewOf } from './roleViews';

@@ -4,7 +4,7 @@ import type { AppShellNavItem } from '@/components/AppShell';
 import { hasRole, type SessionUser } from '@/features/auth';
 import type { RouteObject } from 'react-router-dom';
 import { RouteTable } from '../RootLayout';
-import type { NavArea, NavItem, RouteHandle } from '../routeTable';
+import type { NavArea, NavItem, RouteHandle } from '../routeTypes';
 
 /** Each area's navigation, from the `nav` handles of the table's routes, in the table's order. */
 function navByArea(routes: readonly RouteObject[], base = ''): Record<NavArea, NavItem[]> {

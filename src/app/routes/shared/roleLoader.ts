@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { type Role, selectCurrentUser } from '@/features/auth';
-import type { RoleViews } from '../routeTable';
+import type { RoleViews } from '../routeTypes';
 import { loadView } from './roleViews';
 import { getAppStore } from '@/app/appStore';
 

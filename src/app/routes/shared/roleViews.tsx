@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, use } from 'react';
-import type { RoleView } from '../routeTable';
+import type { RoleView } from '../routeTypes';
 
 interface LoadedView {
   Page: ComponentType;

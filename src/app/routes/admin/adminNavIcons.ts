@@ -1,0 +1,12 @@
+import { Bell, ChartColumn, Clock, LayoutDashboard, type LucideIcon, Mail, Package, Users } from 'lucide-react';
+
+/** The icons the table's admin links name. */
+export const ADMIN_NAV_ICONS = {
+  dashboard: LayoutDashboard,
+  analytics: ChartColumn,
+  inventory: Package,
+  notifications: Bell,
+  staff: Users,
+  timesheets: Clock,
+  messages: Mail,
+} satisfies Record<string, LucideIcon>;
