@@ -29,6 +29,9 @@ const tsJest: [string, Record<string, unknown>] = [
 ];
 
 const common = {
+  // A page test renders the whole route table and its lazy modules; on a busy 2-core machine one can take 6–8 s.
+  // Jest's 5 s default then fails a test that has no bug; a hung test still fails.
+  testTimeout: 15_000,
   transform: { '^.+\\.[tj]sx?$': tsJest, '^.+\\.m?js$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
