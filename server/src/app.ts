@@ -5,6 +5,7 @@ import auth from './auth/plugin';
 import catalog from './catalog/plugin';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig, HttpLimits } from './config';
+import { trustFunction } from './config/trustProxy';
 import contact from './contact/plugin';
 import demo from './demo/plugin';
 import employees from './employees/plugin';
@@ -79,7 +80,7 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
     logger,
     rewriteUrl: (request) => rewriteUrl(request.url),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
     logController: new LogController({ disableRequestLogging: true }),
     schemaController,
     // Long enough for any parameter a request line can carry, so an over-long one reaches its schema (a field

@@ -43,7 +43,7 @@ describe('the schema is what loadConfig reads', () => {
     expect(Object.keys(values).every((name) => variables.includes(name))).toBe(true);
     for (const name of variables) {
       const schema = (EnvSchema.properties as unknown as Record<string, { 'x-env': string; pattern?: string; format?: string; minLength?: number }>)[name];
-      const checked = schema['x-env'] !== 'text' && schema['x-env'] !== 'untrimmed' && schema['x-env'] !== 'exactlyTrue';
+      const checked = schema['x-env'] !== 'text' && schema['x-env'] !== 'untrimmed';
       const constrained = schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined;
       if (!checked && !constrained) continue;
       const message = readEnv({ [name]: '!?' }).errors.join('\n');
