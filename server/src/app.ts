@@ -15,6 +15,7 @@ import notifications from './notifications/plugin';
 import oauth from './oauth/plugin';
 import { bodyParsing } from './plugins/bodyParsing';
 import { cacheControl } from './plugins/cacheControl';
+import { connectionLimits } from './plugins/connections';
 import { core } from './plugins/core';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, errorHandling } from './plugins/errorHandler';
@@ -101,6 +102,7 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
 export const PLUGINS: readonly FastifyPluginAsync[] = [
   // HTTP behaviour every route shares; the error handler first, since a route keeps the one it was built with.
   errorHandling,
+  connectionLimits,
   bodyParsing,
   nulGuard,
   cacheControl,

@@ -196,6 +196,7 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT,
       connectionTimeoutMs: env.CONNECTION_TIMEOUT,
       maxConnections: env.MAX_CONNECTIONS,
+      maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
       shutdownGraceMs: env.SHUTDOWN_GRACE,
     },
     live: {

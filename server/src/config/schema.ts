@@ -127,7 +127,7 @@ export const EnvSchema = Type.Object({
   ),
   LOG_LEVEL: Text('pino log level (`warn`, `error`, `debug`, …); a request the client abandons is one `info` line', { default: 'info' }),
   REQUEST_TIMEOUT: Duration('the whole request (headers and body) must arrive within this, else 408 and the connection is closed', { default: '30s', minimumMs: 100 }),
-  HEADERS_TIMEOUT: Duration("the request's headers must arrive within this (≤ `REQUEST_TIMEOUT`); a new connection that sends nothing is closed after it", {
+  HEADERS_TIMEOUT: Duration("the request's headers must arrive within this (≤ `REQUEST_TIMEOUT`), counted for a new connection from when it opens: one that sends nothing, or not all its first headers, gets 408 and is closed after it", {
     default: '10s',
     minimumMs: 100,
   }),
@@ -138,6 +138,10 @@ export const EnvSchema = Type.Object({
     minimum: 1,
     maximum: MILLION,
   }),
+  MAX_CONNECTIONS_PER_IP: WholeNumber(
+    "open connections per client address (IPv6: per `IPV6_SUBNET_PREFIX` network), by the socket's own address; more from it are dropped at once. Peers that `TRUST_PROXY` trusts are not counted (with a hop count: every peer), so a proxy is never locked out: limit its clients at the proxy",
+    { default: 100, minimum: 1, maximum: MILLION },
+  ),
   SHUTDOWN_GRACE: Duration(
     'on SIGTERM/SIGINT the server stops accepting, closes idle connections, lets requests in flight finish for up to this long, then closes what is left, closes the database and exits 0',
     { default: '10s', minimumMs: 0 },
