@@ -202,6 +202,8 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
     live: {
       heartbeatIntervalMs: env.LIVE_HEARTBEAT_INTERVAL,
       streamsPerUser: env.LIVE_STREAMS_PER_USER,
+      trackingStreamsPerToken: env.TRACKING_STREAMS_PER_TOKEN,
+      trackingStreamsPerIp: env.TRACKING_STREAMS_PER_IP,
       resumeWindowMs: env.LIVE_EVENTS_KEPT,
     },
   };

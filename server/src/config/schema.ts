@@ -87,6 +87,16 @@ export const EnvSchema = Type.Object({
     minimumMs: 10,
   }),
   LIVE_STREAMS_PER_USER: WholeNumber("open event streams per user on one instance; one more closes that user's oldest", { default: 10, minimum: 1, maximum: 10_000 }),
+  TRACKING_STREAMS_PER_TOKEN: WholeNumber('open live streams of one tracking link (`GET /api/track/:token/events`) on one instance; one more is refused with 429', {
+    default: 10,
+    minimum: 1,
+    maximum: 10_000,
+  }),
+  TRACKING_STREAMS_PER_IP: WholeNumber('open tracking-link live streams per client IP on one instance, whatever the link; one more is refused with 429', {
+    default: 20,
+    minimum: 1,
+    maximum: 100_000,
+  }),
   LIVE_EVENTS_KEPT: Duration('how long `live_events` rows are kept for `Last-Event-ID` resumption; an older id gets `resync`', { default: '10m', minimumMs: 1000 }),
 
   // E-mail
