@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { uniqueEmail } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/testApp';
-import { type Answer, from, PASSWORD, registered, TOO_MANY_LOGINS, TOO_MANY_REQUESTS } from './helpers';
+import { type Answer, from, registered, TOO_MANY_LOGINS, TOO_MANY_REQUESTS } from './helpers';
 
 describe('IPv6 clients are counted by their /64', () => {
   let t: TestApp;
