@@ -5,6 +5,7 @@
  */
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
+import { loadConfig } from '../../../server/src/config';
 import { call, failure } from '../helpers/http';
 import { approvedTechnician, assigned, day, listen, type Person, type Shop, signUp, startShop, SLOTS } from '../helpers/shop';
 
@@ -176,5 +177,14 @@ describe('per client address (TRACKING_STREAMS_PER_IP)', () => {
     });
     const streams = await Promise.all([0, 0, 1, 1].map((i) => openOnceFree(links[i], '127.0.6.1')));
     expect(statuses(streams)).toEqual([200, 200, 200, 200]);
+  });
+});
+
+describe('the settings', () => {
+  it('default to 10 streams per link and 20 per address, each a whole number from 1', () => {
+    expect(loadConfig({}).live).toMatchObject({ trackingStreamsPerToken: 10, trackingStreamsPerIp: 20 });
+    expect(loadConfig({ TRACKING_STREAMS_PER_TOKEN: '2', TRACKING_STREAMS_PER_IP: '7' }).live).toMatchObject({ trackingStreamsPerToken: 2, trackingStreamsPerIp: 7 });
+    expect(() => loadConfig({ TRACKING_STREAMS_PER_TOKEN: '0' })).toThrow('TRACKING_STREAMS_PER_TOKEN must be a whole number between 1 and 10000 (got "0")');
+    expect(() => loadConfig({ TRACKING_STREAMS_PER_IP: 'many' })).toThrow('TRACKING_STREAMS_PER_IP must be a whole number between 1 and 100000 (got "many")');
   });
 });
