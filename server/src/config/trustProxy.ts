@@ -14,7 +14,7 @@ export type TrustProxy =
 
 const MAX_HOPS = 100;
 
-export const TRUST_PROXY_TRUE_MESSAGE =
+const TRUST_PROXY_TRUE_MESSAGE =
   'TRUST_PROXY=true is no longer accepted: it trusts every hop, so a client could set its own address in X-Forwarded-For. ' +
   'Set the number of proxies in front of the server (e.g. TRUST_PROXY=1 behind one nginx) or their addresses ' +
   '(e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,192.168.1.5)';
@@ -47,8 +47,9 @@ export function parseTrustProxy(text: string): { value: TrustProxy } | { error: 
 export type TrustFunction = (address: string, hop: number) => boolean;
 
 /**
- * Fastify's `trustProxy` for the setting. A hop count becomes a function: Fastify 5 takes a bare number as "trust
- * nobody" (it cannot check the peer), while here the operator has said the server is reachable only through them.
+ * Fastify's `trustProxy` for the setting. A hop count becomes a function: recent Fastify 5 releases take a bare number
+ * as "trust nobody" (a count cannot check the peer), while here the operator has said the server is reachable only
+ * through that many proxies (server/README.md, "Client addresses and connections").
  */
 export function trustFunction(setting: TrustProxy): TrustFunction | false {
   switch (setting.kind) {

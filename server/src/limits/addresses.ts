@@ -9,8 +9,8 @@ import ipaddr from 'ipaddr.js';
 export function addressKey(address: string, ipv6Prefix: number): string {
   if (!ipaddr.isValid(address)) return address;
   const ip = ipaddr.process(address);
-  if (ip.kind() === 'ipv4') return ip.toString();
+  if (ip instanceof ipaddr.IPv4) return ip.toString();
   // Built from the parts alone: a zone id (`fe80::1%eth0`) names the server's interface, not the client.
-  const bare = new ipaddr.IPv6((ip as ipaddr.IPv6).parts).toString();
+  const bare = new ipaddr.IPv6(ip.parts).toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${bare}/${ipv6Prefix}`).toString()}/${ipv6Prefix}`;
 }

@@ -19,8 +19,4 @@ export class OpenCounts {
     if (held > 0) this.counts.set(key, held);
     else this.counts.delete(key);
   }
-
-  held(key: string): number {
-    return this.counts.get(key) ?? 0;
-  }
 }
