@@ -84,13 +84,14 @@ export async function startServer({ accessTokenTtl, workDir, databaseUrl, static
       ...(typeof databaseUrl === 'string' && { DATABASE_URL: databaseUrl }),
       DATA_DIR: serverDataDir(dataDir),
       JWT_SECRET: jwtSecret,
-      // The bench's load all comes from 127.0.0.1: raise the rate limits and the session cap so it measures the
-      // server's work, not its 429s (server/README.md § Environment).
+      // The bench's load all comes from 127.0.0.1: raise the rate limits, the session cap and the connections per
+      // address so it measures the server's work, not its 429s and dropped connections (server/README.md § Environment).
       LOGIN_MAX_ATTEMPTS: '100000',
       LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
       REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
       REQUESTS_PER_IP_PER_MINUTE: '10000000',
       MAX_SESSIONS_PER_USER: '100000',
+      MAX_CONNECTIONS_PER_IP: '1000000',
       ACCESS_TOKEN_TTL: accessTokenTtl,
       REFRESH_TOKEN_TTL: '2h',
       ADMIN_EMAIL: admin.email,

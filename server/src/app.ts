@@ -5,6 +5,7 @@ import auth from './auth/plugin';
 import catalog from './catalog/plugin';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig, HttpLimits } from './config';
+import { trustFunction } from './config/trustProxy';
 import contact from './contact/plugin';
 import demo from './demo/plugin';
 import employees from './employees/plugin';
@@ -14,6 +15,7 @@ import notifications from './notifications/plugin';
 import oauth from './oauth/plugin';
 import { bodyParsing } from './plugins/bodyParsing';
 import { cacheControl } from './plugins/cacheControl';
+import { connectionLimits } from './plugins/connections';
 import { core } from './plugins/core';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, errorHandling } from './plugins/errorHandler';
@@ -79,7 +81,7 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
     logger,
     rewriteUrl: (request) => rewriteUrl(request.url),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
     logController: new LogController({ disableRequestLogging: true }),
     schemaController,
     // Long enough for any parameter a request line can carry, so an over-long one reaches its schema (a field
@@ -100,6 +102,7 @@ function createFastify(config: AppConfig, logger: FastifyServerOptions['logger']
 export const PLUGINS: readonly FastifyPluginAsync[] = [
   // HTTP behaviour every route shares; the error handler first, since a route keeps the one it was built with.
   errorHandling,
+  connectionLimits,
   bodyParsing,
   nulGuard,
   cacheControl,

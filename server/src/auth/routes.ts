@@ -43,7 +43,7 @@ export async function authRoutes(scope: FastifyInstance, { accounts, sessions, l
   // the limit, and a refused attempt never reaches the password hash.
   app.post('/login', { schema: { body: LoginBody }, onRequest: limits.perIp(limits.rules.loginPerIp) }, async (request, reply) => {
     const { email, password } = request.body;
-    const key = accountKey(email, request.ip);
+    const key = accountKey(email, limits.clientKey(request));
     await limits.enforce(reply, limits.rules.loginPerAccount, key);
     const answer = await accounts.login(email, password, deviceInfo(request));
     await limits.clear(limits.rules.loginPerAccount, key);

@@ -6,10 +6,11 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_MAIL_FROM, type Env, EnvSchema, MIN_JWT_SECRET_LENGTH } from './schema';
+import { parseTrustProxy, type TrustProxy } from './trustProxy';
 import { durationMs, type VariableMeta } from './variables';
 
 export { DEFAULT_MAIL_FROM, MIN_JWT_SECRET_LENGTH };
-export type { Env };
+export type { Env, TrustProxy };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -27,6 +28,7 @@ type RawEnv = Record<string, string | undefined>;
 type Variable = TSchema & VariableMeta & { default?: unknown; minimum?: number; maximum?: number };
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
+const NO_PROXY: TrustProxy = { kind: 'off' };
 
 /** Parses `500ms`, `30s`, `15m`, `12h`, `7d` into milliseconds. */
 export function parseDuration(text: string, name: string): number {
@@ -58,8 +60,8 @@ function parse(name: string, variable: Variable, raw: string): { value: unknown 
       if (/^(1|true|yes|on)$/i.test(raw)) return { value: true };
       if (/^(0|false|no|off)$/i.test(raw)) return { value: false };
       return { error: `${name} must be 1 or 0 (got "${raw}")` };
-    case 'exactlyTrue':
-      return { value: raw === 'true' };
+    case 'trustProxy':
+      return parseTrustProxy(raw);
     case 'url': {
       if (!URL.canParse(raw)) return { error: `${name} must be an absolute http(s) URL (got "${raw}")` };
       const { protocol } = new URL(raw);
@@ -168,7 +170,10 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
     staticDir: env.STATIC_DIR,
     production,
-    trustProxy: env.TRUST_PROXY,
+    /** Which peers' X-Forwarded-* headers are believed (config/trustProxy.ts). */
+    trustProxy: env.TRUST_PROXY ?? NO_PROXY,
+    /** Per-IP limits count an IPv6 client by its network of this many bits (limits/addresses.ts). */
+    ipv6SubnetPrefix: env.IPV6_SUBNET_PREFIX,
     logLevel: env.LOG_LEVEL,
     /** The outbox's SMTP worker; null when SMTP_URL is not set (mails wait in the outbox). */
     mail:
@@ -191,11 +196,14 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT,
       connectionTimeoutMs: env.CONNECTION_TIMEOUT,
       maxConnections: env.MAX_CONNECTIONS,
+      maxConnectionsPerIp: env.MAX_CONNECTIONS_PER_IP,
       shutdownGraceMs: env.SHUTDOWN_GRACE,
     },
     live: {
       heartbeatIntervalMs: env.LIVE_HEARTBEAT_INTERVAL,
       streamsPerUser: env.LIVE_STREAMS_PER_USER,
+      trackingStreamsPerToken: env.TRACKING_STREAMS_PER_TOKEN,
+      trackingStreamsPerIp: env.TRACKING_STREAMS_PER_IP,
       resumeWindowMs: env.LIVE_EVENTS_KEPT,
     },
   };

@@ -7,11 +7,11 @@ import { type Static, Type } from 'typebox';
 import { MIN_PASSWORD_LENGTH } from '../contract/auth';
 import {
   Duration,
-  ExactlyTrue,
   Flag,
   HttpUrl,
   OptionalHttpUrl,
   OptionalText,
+  ProxyTrust,
   Text,
   TIME_ZONE_FORMAT,
   UntrimmedText,
@@ -87,6 +87,16 @@ export const EnvSchema = Type.Object({
     minimumMs: 10,
   }),
   LIVE_STREAMS_PER_USER: WholeNumber("open event streams per user on one instance; one more closes that user's oldest", { default: 10, minimum: 1, maximum: 10_000 }),
+  TRACKING_STREAMS_PER_TOKEN: WholeNumber('open live streams of one tracking link (`GET /api/track/:token/events`) on one instance; one more is refused with 429', {
+    default: 10,
+    minimum: 1,
+    maximum: 10_000,
+  }),
+  TRACKING_STREAMS_PER_IP: WholeNumber('open tracking-link live streams per client IP on one instance, whatever the link; one more is refused with 429', {
+    default: 20,
+    minimum: 1,
+    maximum: 100_000,
+  }),
   LIVE_EVENTS_KEPT: Duration('how long `live_events` rows are kept for `Last-Event-ID` resumption; an older id gets `resync`', { default: '10m', minimumMs: 1000 }),
 
   // E-mail
@@ -117,10 +127,17 @@ export const EnvSchema = Type.Object({
 
   // Serving
   STATIC_DIR: OptionalText('serve the built SPA from this directory (`npm run serve` sets `dist`)'),
-  TRUST_PROXY: ExactlyTrue('`true` behind a reverse proxy: client IP and protocol from `X-Forwarded-*`', { docDefault: 'unset' }),
+  TRUST_PROXY: ProxyTrust(
+    "the reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed: how many there are (`1` behind one nginx; only when the server is reachable through them alone) or their addresses and CIDR ranges, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `loopback`); the client is the nearest address in the chain that is not a trusted proxy. Unset or `0`: the socket's own address. `true` (trust every hop) is refused: the client could name its own address",
+    { docDefault: 'unset' },
+  ),
+  IPV6_SUBNET_PREFIX: WholeNumber(
+    'per-IP limits (the rate limits, `MAX_CONNECTIONS_PER_IP`, `TRACKING_STREAMS_PER_IP`) count an IPv6 client by its network of this many leading bits, so one /64 is one client; `128`: each address. An IPv4-mapped address (`::ffff:1.2.3.4`) counts as the IPv4 address',
+    { default: 64, minimum: 1, maximum: 128 },
+  ),
   LOG_LEVEL: Text('pino log level (`warn`, `error`, `debug`, …); a request the client abandons is one `info` line', { default: 'info' }),
   REQUEST_TIMEOUT: Duration('the whole request (headers and body) must arrive within this, else 408 and the connection is closed', { default: '30s', minimumMs: 100 }),
-  HEADERS_TIMEOUT: Duration("the request's headers must arrive within this (≤ `REQUEST_TIMEOUT`); a new connection that sends nothing is closed after it", {
+  HEADERS_TIMEOUT: Duration("the request's headers must arrive within this (≤ `REQUEST_TIMEOUT`), counted for a new connection from when it opens: one that sends nothing, or not all its first headers, gets 408 and is closed after it", {
     default: '10s',
     minimumMs: 100,
   }),
@@ -131,6 +148,10 @@ export const EnvSchema = Type.Object({
     minimum: 1,
     maximum: MILLION,
   }),
+  MAX_CONNECTIONS_PER_IP: WholeNumber(
+    "open connections per client address (IPv6: per `IPV6_SUBNET_PREFIX` network), by the socket's own address; more from it are dropped at once. Peers that `TRUST_PROXY` trusts are not counted (with a hop count: every peer), so a proxy is never locked out: limit its clients at the proxy",
+    { default: 100, minimum: 1, maximum: MILLION },
+  ),
   SHUTDOWN_GRACE: Duration(
     'on SIGTERM/SIGINT the server stops accepting, closes idle connections, lets requests in flight finish for up to this long, then closes what is left, closes the database and exits 0',
     { default: '10s', minimumMs: 0 },

@@ -4,9 +4,10 @@
  */
 import { Type } from 'typebox';
 import { Format } from 'typebox/format';
+import type { TrustProxy } from './trustProxy';
 
 /** How a variable's text becomes its value. */
-export type EnvKind = 'text' | 'untrimmed' | 'integer' | 'duration' | 'flag' | 'url' | 'exactlyTrue';
+export type EnvKind = 'text' | 'untrimmed' | 'integer' | 'duration' | 'flag' | 'url' | 'trustProxy';
 
 export interface VariableMeta {
   [key: PropertyKey]: unknown;
@@ -81,9 +82,9 @@ export function Flag(description: string, common: Common = {}) {
   return Type.Optional(Type.Boolean(meta('flag', description, common)));
 }
 
-/** True only for the exact text `true`. */
-export function ExactlyTrue(description: string, common: Common = {}) {
-  return Type.Boolean({ default: false, ...meta('exactlyTrue', description, common) });
+/** TRUST_PROXY's text read as its setting (config/trustProxy.ts checks it); unset is undefined (no proxy). */
+export function ProxyTrust(description: string, common: Common = {}) {
+  return Type.Optional(Type.Unsafe<TrustProxy>(meta('trustProxy', description, common)));
 }
 
 /** An absolute http(s) URL, kept without trailing slashes. */

@@ -7,7 +7,9 @@
  * - GET /api/track/:token (anyone, rate-limited per IP) → TrackedJob; a wrong, revoked or expired token: 404
  *   "Tracking link not found" (the same answer for each).
  * - GET /api/track/:token/events (anyone, rate-limited per IP): the live stream (contract/live.ts) scoped to this
- *   job: `appointment.updated` events only, and `session-ended` when the link is revoked or expires.
+ *   job: `appointment.updated` events only, and `session-ended` when the link is revoked or expires. At most
+ *   TRACKING_STREAMS_PER_IP open per client IP and TRACKING_STREAMS_PER_TOKEN per link on one instance: one more
+ *   is 429 with one of the `tooManyStreams…` messages.
  *
  * The token: 128 random bits, base64url (22 characters). A link expires 30 days after the job is completed (or
  * cancelled); a reopened job's link works again. Answers are `Cache-Control: no-store`, `Referrer-Policy: no-referrer`.
@@ -17,7 +19,11 @@ import { type Static, Type } from 'typebox';
 import { Instant, StringEnum } from './common';
 import { APPOINTMENT_STATUSES, STAGES } from './statuses';
 
-export const TRACKING_MESSAGES = { notFound: 'Tracking link not found' } as const;
+export const TRACKING_MESSAGES = {
+  notFound: 'Tracking link not found',
+  tooManyStreamsForLink: 'Too many live views of this tracking link are open. Close one and try again.',
+  tooManyStreamsFromAddress: 'Too many live tracking views are open from this address. Close one and try again.',
+} as const;
 export const TRACKING_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22}$';
 export const TRACKING_LINK_TTL_AFTER_COMPLETION_DAYS = 30;
 

@@ -44,6 +44,13 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** The caller already holds as many of something as one may (open streams): 429 until one is given back. */
+export class TooManyError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** Field errors found by a rule in code, answered like a schema failure: `message` is the first field's message. */
 export class InvalidError extends DomainError {
   readonly errors: FieldErrors;

@@ -124,5 +124,8 @@ export function openSseStream(request: FastifyRequest, reply: FastifyReply, opti
   const streams = registry;
   streams.add(stream);
   callbacks.push(() => streams.delete(stream));
+  // The client left while the request was being handled (a token or link check awaited): its 'close' has been and
+  // gone, and would never end this stream, its heartbeat or the caller's subscription and counts.
+  if (socket.destroyed) finish();
   return stream;
 }

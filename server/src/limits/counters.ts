@@ -57,16 +57,11 @@ export class RateCounters {
   }
 }
 
-/** Counter key of a client IP. */
-export function ipKey(ip: string): string {
-  return ip;
-}
-
 /**
- * Counter key of an account as seen from one client IP. The e-mail is stored only as a digest: the table holds
- * no list of the addresses people (or attackers) typed.
+ * Counter key of an account as seen from one client (its RateLimits.clientKey). The e-mail is stored only as a
+ * digest: the table holds no list of the addresses people (or attackers) typed.
  */
-export function accountKey(email: string, ip: string): string {
+export function accountKey(email: string, client: string): string {
   const digest = createHash('sha256').update(normaliseEmail(email)).digest('base64url');
-  return `${ip} ${digest}`;
+  return `${client} ${digest}`;
 }

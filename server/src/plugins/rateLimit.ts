@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { type LimitRule, RateCounters, ipKey } from '../limits/counters';
+import { addressKey } from '../limits/addresses';
+import { type LimitRule, RateCounters } from '../limits/counters';
 import { isApiPath } from './api';
 import { HttpError, MESSAGES } from './errors';
 import { HOURLY, repeatWhileOpen } from './housekeeping';
@@ -68,7 +69,17 @@ export class RateLimits {
   constructor(
     private readonly counters: RateCounters,
     readonly rules: LimitRules,
+    /** IPV6_SUBNET_PREFIX */
+    private readonly ipv6Prefix: number,
   ) {}
+
+  /**
+   * The client address a request is counted under: `request.ip` (X-Forwarded-For only from the proxies TRUST_PROXY
+   * trusts), an IPv6 client by its network (limits/addresses.ts).
+   */
+  clientKey(request: FastifyRequest): string {
+    return addressKey(request.ip, this.ipv6Prefix);
+  }
 
   async enforce(reply: FastifyReply, rule: LimitRule, key: string): Promise<void> {
     const result = await this.counters.hit(rule, key);
@@ -78,7 +89,7 @@ export class RateLimits {
   }
 
   perIp(rule: LimitRule): Hook {
-    return async (request, reply) => this.enforce(reply, rule, ipKey(request.ip));
+    return async (request, reply) => this.enforce(reply, rule, this.clientKey(request));
   }
 
   clear(rule: LimitRule, key: string): Promise<void> {
@@ -108,13 +119,13 @@ function isHealthCheck(url: string): boolean {
  */
 export const rateLimit = fp(
   async (app) => {
-    const limits = new RateLimits(new RateCounters(app.db, app.now), limitRules(app.config));
+    const limits = new RateLimits(new RateCounters(app.db, app.now), limitRules(app.config), app.config.ipv6SubnetPrefix);
     app.decorate('rateLimits', limits);
     await limits.purge();
     repeatWhileOpen(app, HOURLY, () => limits.purge(), 'rate-limit counter purge failed');
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiPath(request.url) || isHealthCheck(request.url)) return;
-      await limits.enforce(reply, limits.rules.requests, ipKey(request.ip));
+      await limits.enforce(reply, limits.rules.requests, limits.clientKey(request));
     });
   },
   { name: 'rateLimit', dependencies: ['core', 'database'] },

@@ -47,6 +47,12 @@ export async function trackingRoutes(scope: FastifyInstance, { links, live }: Tr
       links.tracked(request.params.token),
     );
 
-    registerTrackingStream(track, { links, perIp, heartbeatMs: live.heartbeatIntervalMs });
+    registerTrackingStream(track, {
+      links,
+      perIp,
+      heartbeatMs: live.heartbeatIntervalMs,
+      streamsPerToken: live.trackingStreamsPerToken,
+      streamsPerIp: live.trackingStreamsPerIp,
+    });
   });
 }

@@ -1,10 +1,11 @@
 import type { onRequestHookHandler } from 'fastify';
 import { STREAM_CONTROL } from '../contract/live';
-import { TrackingParams } from '../contract/tracking';
+import { TRACKING_MESSAGES, TrackingParams } from '../contract/tracking';
 import { openSseStream } from '../events/sse';
 import { lastEventIdOf, streamLiveEvents } from '../events/resume';
 import type { LiveSubscriber } from '../events/types';
-import { NotFoundError } from '../domain/errors';
+import { NotFoundError, TooManyError } from '../domain/errors';
+import { OpenCounts } from '../limits/openCounts';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './service';
 
@@ -13,17 +14,35 @@ export interface TrackingStreamDeps {
   perIp: onRequestHookHandler;
   /** LIVE_HEARTBEAT_INTERVAL */
   heartbeatMs: number;
+  /** TRACKING_STREAMS_PER_TOKEN: open streams of one link on this instance. */
+  streamsPerToken: number;
+  /** TRACKING_STREAMS_PER_IP: open streams of one client address on this instance, whatever the link. */
+  streamsPerIp: number;
 }
 
 /**
  * GET /api/track/:token/events — one job's live stream for whoever holds its link; `session-ended` once the link
  * is revoked (the hub hears it) or expires (checked at each heartbeat, re-read after each change of the job).
  * The link is read again after subscribing, so a revoke committed in between is not missed.
+ *
+ * An open job's stream never ends by itself, so open streams are capped per client address and per link (429,
+ * refusing the newest: closing the oldest instead would let anyone holding a link cut its customer's view off).
+ * Counted per instance, like LIVE_STREAMS_PER_USER: what the caps protect are this process's connections.
  */
-export function registerTrackingStream(track: TypedApp, { links, perIp, heartbeatMs }: TrackingStreamDeps): void {
+export function registerTrackingStream(track: TypedApp, { links, perIp, heartbeatMs, streamsPerToken, streamsPerIp }: TrackingStreamDeps): void {
+  const openPerToken = new OpenCounts();
+  const openPerAddress = new OpenCounts();
+
   track.get('/track/:token/events', { schema: { params: TrackingParams }, onRequest: perIp }, async (request, reply) => {
     const { token } = request.params;
     const link = await links.resolve(token);
+    // Checked and taken with no await in between, so simultaneous requests cannot all slip under a cap.
+    const address = track.rateLimits.clientKey(request);
+    if (!openPerAddress.take(address, streamsPerIp)) throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsFromAddress);
+    if (!openPerToken.take(token, streamsPerToken)) {
+      openPerAddress.release(address);
+      throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsForLink);
+    }
     const { appointmentId } = link;
     let { expiresAt } = link;
     const subscriber: LiveSubscriber = { kind: 'appointment', appointmentId, token };
@@ -34,6 +53,10 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
       return true;
     };
     const stream = openSseStream(request, reply, { heartbeatMs, onHeartbeat: () => !expired() });
+    stream.onClose(() => {
+      openPerToken.release(token);
+      openPerAddress.release(address);
+    });
     async function reread(): Promise<void> {
       try {
         ({ expiresAt } = await links.resolve(token));

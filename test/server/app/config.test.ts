@@ -148,6 +148,7 @@ describe('loadConfig: HTTP timeouts, the connection cap and the shutdown grace p
       keepAliveTimeoutMs: 5_000,
       connectionTimeoutMs: 60_000,
       maxConnections: 1000,
+      maxConnectionsPerIp: 100,
       shutdownGraceMs: 10_000,
     });
   });
@@ -159,6 +160,7 @@ describe('loadConfig: HTTP timeouts, the connection cap and the shutdown grace p
       KEEP_ALIVE_TIMEOUT: '500ms',
       CONNECTION_TIMEOUT: '5m',
       MAX_CONNECTIONS: '20000',
+      MAX_CONNECTIONS_PER_IP: '50',
       SHUTDOWN_GRACE: '0s',
     };
     expect(loadConfig(env).http).toEqual({
@@ -167,6 +169,7 @@ describe('loadConfig: HTTP timeouts, the connection cap and the shutdown grace p
       keepAliveTimeoutMs: 500,
       connectionTimeoutMs: 300_000,
       maxConnections: 20_000,
+      maxConnectionsPerIp: 50,
       shutdownGraceMs: 0,
     });
   });
@@ -176,6 +179,7 @@ describe('loadConfig: HTTP timeouts, the connection cap and the shutdown grace p
     [{ REQUEST_TIMEOUT: 'forever' }, 'REQUEST_TIMEOUT must be a duration like 30s, 15m, 12h or 7d (got "forever")'],
     [{ KEEP_ALIVE_TIMEOUT: '10ms' }, 'KEEP_ALIVE_TIMEOUT must be at least 100 ms'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number between 1 and 1000000 (got "0")'],
+    [{ MAX_CONNECTIONS_PER_IP: '0' }, 'MAX_CONNECTIONS_PER_IP must be a whole number between 1 and 1000000 (got "0")'],
     [{ SHUTDOWN_GRACE: '10' }, 'SHUTDOWN_GRACE must be a duration like 30s, 15m, 12h or 7d (got "10")'],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));

@@ -9,7 +9,7 @@ const body = { name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello'
 let shop: Shop;
 
 beforeEach(async () => {
-  shop = await startShop({ env: { CONTACT_MESSAGES_PER_IP_PER_HOUR: '3', TRUST_PROXY: 'true' } });
+  shop = await startShop({ env: { CONTACT_MESSAGES_PER_IP_PER_HOUR: '3', TRUST_PROXY: '1' } });
 });
 
 afterEach(async () => {

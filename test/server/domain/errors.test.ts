@@ -7,6 +7,7 @@ import {
   invalidField,
   NotFoundError,
   throwIfInvalid,
+  TooManyError,
   UnauthorizedError,
 } from '../../../server/src/domain/errors';
 import { domainErrorAnswer } from '../../../server/src/plugins/errorHandler';
@@ -18,6 +19,7 @@ describe('domain errors → HTTP answers', () => {
     [new ConflictError('That time slot is fully booked. Please choose another.'), 409],
     [new ForbiddenError('Access denied. You do not have permission to access this resource.'), 403],
     [new UnauthorizedError('Password is incorrect'), 401],
+    [new TooManyError('Too many live views of this tracking link are open. Close one and try again.'), 429],
   ])('%p → %i { message, success: false }', (error, status) => {
     expect(domainErrorAnswer(error)).toEqual({ status, body: { message: error.message, success: false } });
   });

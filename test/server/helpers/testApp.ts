@@ -107,14 +107,16 @@ export interface TestAppOptions {
 }
 
 /**
- * Rate limits and the session cap for test apps: the suite registers and signs in many people from one address
- * (inject's 127.0.0.1), so the defaults would refuse it. The limit tests (test/server/limits) set small ones.
+ * Rate limits, the session cap and the connections per address for test apps: the suite registers and signs in
+ * many people from one address (inject's 127.0.0.1), so the defaults would refuse it. The limit tests
+ * (test/server/limits) set small ones.
  */
 export const GENEROUS_LIMITS: Record<string, string> = {
   LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
   REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
   REQUESTS_PER_IP_PER_MINUTE: '10000000',
   MAX_SESSIONS_PER_USER: '100000',
+  MAX_CONNECTIONS_PER_IP: '1000000',
 };
 
 /** Builds the real app (buildApp) on a fresh database with a controllable clock. */
