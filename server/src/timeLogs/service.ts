@@ -15,7 +15,7 @@ import {
   type WeeklyHours,
   type WeeklyHoursQuery,
 } from '../contract/timeLogs';
-import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
+import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Db } from '../db/schema';
 import { checkVersion, ConflictError, NotFoundError, throwIfInvalid } from '../domain/errors';
@@ -69,7 +69,7 @@ export class TimeLogs {
 
   async list(viewer: Viewer, query: TimeLogListQuery): Promise<Page<TimeLog>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.localDateTime, CURSOR_FIELDS.uuid]) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, CURSORS.timeLogs) : null;
     const rows = await this.repository.page(viewer, { limit, after, employeeId: query.employeeId, from: query.from, to: query.to });
     return toPage(rows, limit, (row) => [row.starts_at, row.id], toTimeLog);
   }

@@ -571,7 +571,7 @@ describe('GET /api/time-logs', () => {
     const yearZero = Buffer.from(JSON.stringify(['0000-01-01 09:00:00', randomUUID()])).toString('base64url');
     for (const cursor of ['garbage', 'a!b', vehicleStyleCursor, impossibleTime, yearZero, Buffer.from('[]').toString('base64url')]) {
       const response = await list(technician, { cursor });
-      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Cursor is not valid' }) });
+      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
     }
     expect((await list(technician, { limit: '0' })).body).toEqual(invalid({ limit: 'Limit must be at least 1' }));
     expect((await list(technician, { limit: '201' })).body).toEqual(invalid({ limit: 'Limit must be at most 200' }));
