@@ -59,10 +59,12 @@ function toTimeLog(row: TimeLogRow): TimeLog {
 export class TimeLogs {
   private readonly repository: TimeLogRepository;
 
+  /** `maxAgeDays`: how many days back a log may be dated (TIME_LOG_MAX_AGE_DAYS). */
   constructor(
     db: Db,
     private readonly catalog: Catalog,
     private readonly now: Clock,
+    private readonly maxAgeDays: number,
   ) {
     this.repository = new TimeLogRepository(db);
   }
@@ -74,12 +76,22 @@ export class TimeLogs {
     return toPage(rows, limit, (row) => [row.starts_at, row.id], toTimeLog);
   }
 
-  /** The stored columns for a body, after the rules; a job must be one assigned to this technician. */
+  /**
+   * The stored columns for a body, after the rules; a job must be one assigned to this technician, and the log may
+   * not be dated before the job was booked (checked once the job is known to be theirs, so it tells nothing else).
+   */
   private async columns(employeeId: string, body: TimeLogBody): Promise<LogColumns> {
-    throwIfInvalid(logErrors(body.date, body.startTime, body.endTime, shopNow(this.catalog.timeZone, this.now())));
-    const span = logSpan(body.date, body.startTime, body.endTime);
+    const zone = this.catalog.timeZone;
+    const now = shopNow(zone, this.now());
+    const check = (bookedOn: string | null) => throwIfInvalid(logErrors(body.date, body.startTime, body.endTime, now, { maxAgeDays: this.maxAgeDays, bookedOn }));
+    check(null);
     const appointmentId = body.appointmentId ?? null;
-    if (appointmentId !== null && !(await this.repository.isAssignedJob(employeeId, appointmentId))) throw new NotFoundError(TIME_LOG_MESSAGES.jobNotFound);
+    if (appointmentId !== null) {
+      const bookedAt = await this.repository.assignedJobBookedAt(employeeId, appointmentId);
+      if (bookedAt === undefined) throw new NotFoundError(TIME_LOG_MESSAGES.jobNotFound);
+      check(shopNow(zone, bookedAt.getTime()).date);
+    }
+    const span = logSpan(body.date, body.startTime, body.endTime);
     return { appointment_id: appointmentId, starts_at: span.startsAt, ends_at: span.endsAt, description: body.description.trim(), updated_at: isoAt(this.now()) };
   }
 
