@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import analytics from './analytics/plugin';
 import appointments from './appointments/plugin';
 import auth from './auth/plugin';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Time source; tests inject one to move past expiries without waiting. */
   now?: Clock;
+  /** Told of every route as it is registered: tests walk the route table (e.g. every paged list) from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -142,6 +144,8 @@ export const PLUGINS: readonly FastifyPluginAsync[] = [
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   if (config.staticDir) await checkStaticDir(config.staticDir);
   const app = createFastify(config, options.logger ?? false);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   try {
     await app.register(core, { config, now: options.now ?? systemClock });
     for (const plugin of PLUGINS) await app.register(plugin);

@@ -20,7 +20,7 @@ import type { ServiceCenter } from '../contract/catalog';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import { notAssignableMessage } from '../contract/employees';
 import type { AppointmentStatus } from '../contract/statuses';
-import { CURSOR_FIELDS, decodeCursor, likeContaining } from '../db/cursor';
+import { CURSORS, decodeCursor, likeContaining } from '../db/cursor';
 import type { AppointmentsTable, Db } from '../db/schema';
 import { checkVersion, ConflictError, type FieldErrors, invalidField, NotFoundError, throwIfInvalid } from '../domain/errors';
 import { staffStateOf } from '../employees/rules';
@@ -53,7 +53,7 @@ export class Appointments {
     return this.repository.list(viewer, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       newestFirst: viewer.role === 'CUSTOMER',
-      after: query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.date, CURSOR_FIELDS.slot, CURSOR_FIELDS.uuid]) : null,
+      after: query.cursor ? decodeCursor(query.cursor, CURSORS.appointments) : null,
       statuses: query.status ? (query.status.split(',') as AppointmentStatus[]) : null,
       from: query.from,
       to: query.to,

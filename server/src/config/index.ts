@@ -190,6 +190,8 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
           },
     shopTimeZone: env.SHOP_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     demoData: env.DEMO_DATA ?? (demoDataByDefault && !production),
+    /** How many days back a time log may be dated. */
+    timeLogMaxAgeDays: env.TIME_LOG_MAX_AGE_DAYS,
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT,
       headersTimeoutMs: env.HEADERS_TIMEOUT,

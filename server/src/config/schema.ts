@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { MIN_PASSWORD_LENGTH } from '../contract/auth';
+import { TIME_LOG_MAX_AGE_DAYS } from '../contract/limits';
 import {
   Duration,
   Flag,
@@ -124,6 +125,10 @@ export const EnvSchema = Type.Object({
   DEMO_DATA: Flag('seed the demo workshop once at start (`1`/`0`)', {
     docDefault: '`1` for `npm start` / `npm run serve`, `0` with `NODE_ENV=production` or when the app is built by tests',
   }),
+  TIME_LOG_MAX_AGE_DAYS: WholeNumber(
+    "how many days back (in the shop's calendar) a technician may date a time log; older is 400 on `date`. The SPA's form applies the default",
+    { default: TIME_LOG_MAX_AGE_DAYS, minimum: 1, maximum: 3650 },
+  ),
 
   // Serving
   STATIC_DIR: OptionalText('serve the built SPA from this directory (`npm run serve` sets `dist`)'),

@@ -10,12 +10,12 @@ import {
   type NewsletterSubscriberListQuery,
   type NewsletterSubscriberPage,
 } from '../contract/contact';
-import { decodeCursor, toPage } from '../db/cursor';
+import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
 import { normaliseEmail } from '../users/queries';
 import { ContactRepository, type MessageRow } from './repository';
-import { contactColumns, NEWEST_FIRST_CURSOR } from './rules';
+import { contactColumns } from './rules';
 
 function toMessage(row: MessageRow): ContactMessage {
   return {
@@ -48,7 +48,7 @@ export class ContactInbox {
   /** Newest first, a page at a time, with the number of messages and of unread ones. */
   async list(query: ContactMessageListQuery): Promise<ContactMessagePage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, NEWEST_FIRST_CURSOR) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, CURSORS.newestFirst) : null;
     const [rows, counts] = await Promise.all([this.repository.messages(limit, after), this.repository.messageCounts()]);
     const page = toPage(rows, limit, (row) => [toIso(row.created_at), row.id], toMessage);
     return { ...page, total: counts.total, unreadCount: counts.unread };
@@ -69,7 +69,7 @@ export class ContactInbox {
 
   async subscribers(query: NewsletterSubscriberListQuery): Promise<NewsletterSubscriberPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, NEWEST_FIRST_CURSOR) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, CURSORS.newestFirst) : null;
     const [rows, total] = await Promise.all([this.repository.subscribers(limit, after), this.repository.subscriberCount()]);
     const page = toPage(
       rows,

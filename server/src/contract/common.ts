@@ -53,6 +53,9 @@ export const ExpectedVersion = Type.Integer({
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
 
+/** The answer to a cursor the server did not write (malformed, tampered with, or from another list). */
+export const INVALID_CURSOR = 'Invalid cursor';
+
 /** `?limit=&cursor=` of every paged list (keyset paging: the cursor is opaque). */
 export const PageQuery = {
   limit: Type.Optional(
@@ -62,7 +65,7 @@ export const PageQuery = {
       errorMessages: { type: 'Limit must be a whole number', minimum: 'Limit must be at least 1', maximum: `Limit must be at most ${MAX_PAGE_SIZE}` },
     }),
   ),
-  cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', errorMessages: { pattern: 'Cursor is not valid', maxLength: 'Cursor is not valid' } })),
+  cursor: Type.Optional(Type.String({ maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', errorMessages: { pattern: INVALID_CURSOR, maxLength: INVALID_CURSOR, type: INVALID_CURSOR } })),
 };
 
 /** `{ items, nextCursor? }`: `nextCursor` is present when there is another page. */

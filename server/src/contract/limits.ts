@@ -21,3 +21,6 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 
 /** The reason an admin gives for rejecting a time log. */
 export const MAX_REVIEW_REASON_LENGTH = 500;
+
+/** How many days back a time log may be dated, when TIME_LOG_MAX_AGE_DAYS does not say otherwise. */
+export const TIME_LOG_MAX_AGE_DAYS = 60;

@@ -2,14 +2,13 @@ import { sql } from 'kysely';
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE } from '../contract/common';
 import { type Notification, NOTIFICATION_MESSAGES, type NotificationListQuery, type NotificationPage, type UnreadCount } from '../contract/notifications';
-import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
+import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
 import { notificationText, type StoredNotification } from './texts';
 
 /** A notification's `created_at` as its cursor holds it: UTC with microseconds, so no two instants print alike. */
 const SORT_AT = sql<string>`to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const isSortAt = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** What a notification is read as (listed, or returned once marked read). */
 const COLUMNS = ['n.id', 'n.kind', 'n.audience', 'n.params', 'n.appointment_id', 'n.title', 'n.message', 'n.created_at', 'n.read_at'] as const;
@@ -45,7 +44,7 @@ export class Notifications {
   /** Newest first (keyset paging on created_at, id), with how many of all the user's notifications are unread. */
   async list(userId: string, query: NotificationListQuery): Promise<NotificationPage> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, [isSortAt, CURSOR_FIELDS.uuid]) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, CURSORS.notifications) : null;
     const [rows, unreadCount] = await Promise.all([
       this.db
         .selectFrom('notifications as n')

@@ -119,7 +119,34 @@ const addMessagesKeyword = (ajv: Ajv) => {
   ajv.addKeyword({ keyword: ERROR_MESSAGES_KEYWORD, schemaType: 'object' });
 };
 
-type ValidatorFor = (route: { httpPart?: string }) => unknown;
+interface RouteSchema {
+  httpPart?: string;
+  schema?: SchemaWithMessages;
+}
+/** A compiled Ajv validator as Fastify calls it (`schemaEnv` tells Fastify to pass the parent for coercion). */
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown[] | null; schemaEnv?: unknown };
+type ValidatorFor = (route: RouteSchema) => Validate;
+
+/**
+ * Ajv coerces the text "Infinity" or "1e400" to a number and then skips minimum and maximum for it (they only look
+ * at finite numbers), so `?limit=Infinity` would reach SQL. A coerced value that is not a finite number is a type
+ * error of its field instead, with the field's own message.
+ */
+function finiteNumbersOnly(validate: Validate, schema: SchemaWithMessages | undefined): Validate {
+  const checked: Validate = (data, context) => {
+    const valid = validate(data, context);
+    checked.errors = validate.errors;
+    if (!valid || data === null || typeof data !== 'object') return valid;
+    const entry = Object.entries(data).find(([, value]) => typeof value === 'number' && !Number.isFinite(value));
+    if (!entry) return true;
+    const [field, value] = entry;
+    const parentSchema = schema?.properties?.[field];
+    checked.errors = [{ keyword: 'type', instancePath: `/${field}`, schemaPath: `#/properties/${field}/type`, params: { type: 'number' }, message: 'must be finite', parentSchema, data: value }];
+    return false;
+  };
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+}
 
 /**
  * Fastify's schemaController option: two Ajv instances from Fastify's own compiler, one for bodies and one (with
@@ -132,7 +159,7 @@ export const schemaController = {
       // The pool's declared return type is Ajv's compile(); at run time it takes Fastify's route definition.
       const body = pool(externalSchemas as never, { customOptions: BODY_OPTIONS, onCreate: addMessagesKeyword }) as unknown as ValidatorFor;
       const text = pool(externalSchemas as never, { customOptions: TEXT_OPTIONS, onCreate: addMessagesKeyword }) as unknown as ValidatorFor;
-      return (route: { httpPart?: string }) => (route.httpPart === 'body' ? body : text)(route);
+      return (route: RouteSchema) => (route.httpPart === 'body' ? body(route) : finiteNumbersOnly(text(route), route.schema));
     },
   },
 } as FastifyServerOptions['schemaController'];

@@ -6,7 +6,7 @@ import { TimeLogs } from './service';
 /** Technicians' time logs and the admin's review of them. */
 export default fp(
   async (app) => {
-    await app.register(timeLogRoutes, { prefix: API_PREFIX, timeLogs: new TimeLogs(app.db, app.catalog, app.now) });
+    await app.register(timeLogRoutes, { prefix: API_PREFIX, timeLogs: new TimeLogs(app.db, app.catalog, app.now, app.config.timeLogMaxAgeDays) });
   },
   { name: 'timeLogs', dependencies: ['core', 'database', 'catalog', 'auth'] },
 );

@@ -81,9 +81,15 @@ export class TimeLogRepository {
     return this.select().where('t.id', '=', id).executeTakeFirstOrThrow();
   }
 
-  async isAssignedJob(employeeId: string, appointmentId: string): Promise<boolean> {
-    const job = await this.db.selectFrom('appointments').select('id').where('id', '=', appointmentId).where('assigned_employee_id', '=', employeeId).executeTakeFirst();
-    return job !== undefined;
+  /** When a job assigned to this technician was booked; undefined when it is not theirs (or does not exist). */
+  async assignedJobBookedAt(employeeId: string, appointmentId: string): Promise<Date | undefined> {
+    const job = await this.db
+      .selectFrom('appointments')
+      .select('created_at')
+      .where('id', '=', appointmentId)
+      .where('assigned_employee_id', '=', employeeId)
+      .executeTakeFirst();
+    return job?.created_at;
   }
 
   async insert(employeeId: string, columns: LogColumns): Promise<string> {

@@ -1,5 +1,6 @@
 import { getISODay, parseISO } from 'date-fns';
 import type { FieldErrors } from '../domain/errors';
+import { timeLogDateError } from '../contract/rules';
 import { type ReviewTotals, TIME_LOG_MESSAGES, type TimeLog, type TimeLogReviewState } from '../contract/timeLogs';
 import { addCalendarDays, calendarDaysBetween, type ShopNow } from '../shopTime';
 
@@ -18,13 +19,21 @@ export function logSpan(date: string, startTime: string, endTime: string): LogSp
   return { startsAt: `${date} ${startTime}:00`, endsAt: `${endDate} ${endTime}:00` };
 }
 
+/** What bounds a log's date besides today: how far back it may go, and the day its job was booked (if any). */
+export interface LogDateLimits {
+  maxAgeDays: number;
+  bookedOn?: string | null;
+}
+
 /**
  * Why an entry cannot be logged, by field (empty when it can): time is logged for work done — today or earlier
- * in the shop's calendar — and an end equal to the start is no work at all.
+ * in the shop's calendar, at most `maxAgeDays` back and not before its job was booked (contract/rules.ts, which
+ * the SPA's form applies too) — and an end equal to the start is no work at all.
  */
-export function logErrors(date: string, startTime: string, endTime: string, now: ShopNow): FieldErrors {
+export function logErrors(date: string, startTime: string, endTime: string, now: ShopNow, { maxAgeDays, bookedOn }: LogDateLimits): FieldErrors {
+  const dateError = timeLogDateError(date, { today: now.date, maxAgeDays, oldest: addCalendarDays(now.date, -maxAgeDays), bookedOn });
   return {
-    ...(calendarDaysBetween(now.date, date) > 0 && { date: 'Date cannot be in the future' }),
+    ...(dateError !== null && { date: dateError }),
     ...(startTime === endTime && { endTime: 'End time must be different from the start time' }),
   };
 }

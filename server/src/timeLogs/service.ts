@@ -15,7 +15,7 @@ import {
   type WeeklyHours,
   type WeeklyHoursQuery,
 } from '../contract/timeLogs';
-import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
+import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Db } from '../db/schema';
 import { checkVersion, ConflictError, NotFoundError, throwIfInvalid } from '../domain/errors';
@@ -59,27 +59,39 @@ function toTimeLog(row: TimeLogRow): TimeLog {
 export class TimeLogs {
   private readonly repository: TimeLogRepository;
 
+  /** `maxAgeDays`: how many days back a log may be dated (TIME_LOG_MAX_AGE_DAYS). */
   constructor(
     db: Db,
     private readonly catalog: Catalog,
     private readonly now: Clock,
+    private readonly maxAgeDays: number,
   ) {
     this.repository = new TimeLogRepository(db);
   }
 
   async list(viewer: Viewer, query: TimeLogListQuery): Promise<Page<TimeLog>> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const after = query.cursor ? decodeCursor(query.cursor, [CURSOR_FIELDS.localDateTime, CURSOR_FIELDS.uuid]) : null;
+    const after = query.cursor ? decodeCursor(query.cursor, CURSORS.timeLogs) : null;
     const rows = await this.repository.page(viewer, { limit, after, employeeId: query.employeeId, from: query.from, to: query.to });
     return toPage(rows, limit, (row) => [row.starts_at, row.id], toTimeLog);
   }
 
-  /** The stored columns for a body, after the rules; a job must be one assigned to this technician. */
+  /**
+   * The stored columns for a body, after the rules; a job must be one assigned to this technician, and the log may
+   * not be dated before the job was booked (checked once the job is known to be theirs, so it tells nothing else).
+   */
   private async columns(employeeId: string, body: TimeLogBody): Promise<LogColumns> {
-    throwIfInvalid(logErrors(body.date, body.startTime, body.endTime, shopNow(this.catalog.timeZone, this.now())));
-    const span = logSpan(body.date, body.startTime, body.endTime);
+    const zone = this.catalog.timeZone;
+    const now = shopNow(zone, this.now());
+    const check = (bookedOn: string | null) => throwIfInvalid(logErrors(body.date, body.startTime, body.endTime, now, { maxAgeDays: this.maxAgeDays, bookedOn }));
+    check(null);
     const appointmentId = body.appointmentId ?? null;
-    if (appointmentId !== null && !(await this.repository.isAssignedJob(employeeId, appointmentId))) throw new NotFoundError(TIME_LOG_MESSAGES.jobNotFound);
+    if (appointmentId !== null) {
+      const bookedAt = await this.repository.assignedJobBookedAt(employeeId, appointmentId);
+      if (bookedAt === undefined) throw new NotFoundError(TIME_LOG_MESSAGES.jobNotFound);
+      check(shopNow(zone, bookedAt.getTime()).date);
+    }
+    const span = logSpan(body.date, body.startTime, body.endTime);
     return { appointment_id: appointmentId, starts_at: span.startsAt, ends_at: span.endsAt, description: body.description.trim(), updated_at: isoAt(this.now()) };
   }
 

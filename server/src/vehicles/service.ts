@@ -1,7 +1,7 @@
 import { type Clock, isoAt, toIso } from '../clock';
 import { DEFAULT_PAGE_SIZE, type Page } from '../contract/common';
 import type { NewVehicleBody, Vehicle } from '../contract/vehicles';
-import { CURSOR_FIELDS, decodeCursor, toPage } from '../db/cursor';
+import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import { violates } from '../db/errors';
 import type { Db } from '../db/schema';
 import { ConflictError } from '../domain/errors';
@@ -36,7 +36,7 @@ export class Vehicles {
   }
 
   async list(customerId: string, { limit = DEFAULT_PAGE_SIZE, cursor }: { limit?: number; cursor?: string }): Promise<Page<Vehicle>> {
-    const after = cursor ? decodeCursor(cursor, [CURSOR_FIELDS.plate, CURSOR_FIELDS.uuid]) : null;
+    const after = cursor ? decodeCursor(cursor, CURSORS.vehicles) : null;
     const rows = await this.repository.page(customerId, limit, after);
     return toPage(rows, limit, (row) => [row.plate, row.id], toVehicle);
   }

@@ -201,6 +201,49 @@ test("a field the server refuses (400) shows its message next to that field", as
   expect(within(dialog).getByText('Validation failed')).toBeInTheDocument();
 });
 
+describe("the date: the server's bounds, before anything is sent", () => {
+  // Today is 2026-03-10; the Prius job (dated 2026-03-10) was booked on 2026-02-24.
+  test('the Date input offers today back to the job’s booking day, or 60 days back without a job', async () => {
+    const { field, user, dialog } = await openLogTime();
+    expect(field('Date')).toHaveAttribute('max', '2026-03-10');
+    expect(field('Date')).toHaveAttribute('min', '2026-02-24');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Job' }), 'Not linked to a job');
+    expect(field('Date')).toHaveAttribute('min', '2026-01-09');
+  });
+
+  test.each([
+    ['before the job was booked', '2026-02-23', 'Date cannot be before the job was booked'],
+    ['in the future', '2026-03-11', 'Date cannot be in the future'],
+  ])('a date %s is refused on the Date field with the server’s words', async (_case, date, message) => {
+    const { fill, save, field, alert, writes, dialog } = await openLogTime();
+    await fill({ date, start: '09:00', end: '10:00', description: 'Brake pads' });
+    await save();
+    expect(field('Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Date')).toHaveAccessibleDescription(message);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
+    expect(alert).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
+  });
+
+  test('more than 60 days back is refused; changing the date clears the message and 60 days back is saved', async () => {
+    const { fill, save, field, user, dialog, writes, alert } = await openLogTime();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Job' }), 'Not linked to a job');
+    await fill({ date: '2026-01-08', start: '09:00', end: '10:00', description: 'Workshop tidy-up' });
+    await save();
+    expect(field('Date')).toHaveAccessibleDescription('Date cannot be more than 60 days ago');
+    // A hand-typed year 1 is not even a date here: the spec's alert, and nothing sent either.
+    await fill({ date: '0001-01-01' });
+    await save();
+    expect(alert).toHaveBeenCalledWith(MESSAGE);
+    expect(writes()).toEqual([]);
+    await fill({ date: '2026-01-09' });
+    expect(field('Date')).not.toHaveAttribute('aria-invalid', 'true');
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ appointmentId: null, date: '2026-01-09' }) })]);
+  });
+});
+
 test('the form is a draft in the timeLogs slice while it is open, and Cancel discards it without sending', async () => {
   const { fill, store, dialog, user, writes, prius } = await openLogTime();
   await fill({ start: '09:00', end: '10:00', description: 'Half done' });

@@ -279,7 +279,7 @@ describe('keyset paging', () => {
     expect((await listAppointments(shop, ada.token, { limit: 200 })).status).toBe(200);
   });
 
-  it("refuses a cursor that is not one the server wrote (400 'Cursor is not valid')", async () => {
+  it("refuses a cursor that is not one the server wrote (400 'Invalid cursor')", async () => {
     const ada = await customer(shop);
     await sevenJobs(ada);
     const real = (await list(ada, { limit: 2 })).nextCursor as string;
@@ -303,7 +303,7 @@ describe('keyset paging', () => {
     ];
     for (const cursor of tampered) {
       const response = await listAppointments(shop, ada.token, { cursor });
-      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Cursor is not valid' }) });
+      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
     }
     expect((await listAppointments(shop, ada.token, { cursor: real })).status).toBe(200);
   });

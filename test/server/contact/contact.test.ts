@@ -162,9 +162,14 @@ describe('GET /api/contact-messages (admin)', () => {
   });
 
   it('refuses a tampered cursor and a bad limit', async () => {
-    expect((await messages('?cursor=abc')).body).toEqual(invalid({ cursor: 'Cursor is not valid' }));
-    const forged = Buffer.from(JSON.stringify(['yesterday', '00000000-0000-4000-8000-000000000000'])).toString('base64url');
-    expect((await messages(`?cursor=${forged}`)).body).toEqual(invalid({ cursor: 'Cursor is not valid' }));
+    expect((await messages('?cursor=abc')).body).toEqual(invalid({ cursor: 'Invalid cursor' }));
+    for (const instant of ['yesterday', '2021-02-31T10:00:00.000Z', '0000-01-01T00:00:00.000Z']) {
+      const forged = Buffer.from(JSON.stringify([instant, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+      expect((await messages(`?cursor=${forged}`)).body).toEqual(invalid({ cursor: 'Invalid cursor' }));
+      const subscribers = await call(shop.app, 'GET', `/api/newsletter-subscribers?cursor=${forged}`, { token: shop.admin.token });
+      expect({ status: subscribers.status, body: subscribers.body }).toEqual({ status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
+    }
+    expect((await messages('?limit=1e400')).body).toEqual(invalid({ limit: 'Limit must be a whole number' }));
     expect((await messages('?limit=0')).body).toEqual(invalid({ limit: 'Limit must be at least 1' }));
   });
 

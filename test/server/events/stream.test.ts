@@ -100,7 +100,7 @@ describe('GET /api/events', () => {
 
     const created = await http(base, 'POST', '/api/time-logs', {
       token: technician.token,
-      body: { appointmentId: job.id, date: day(-1), startTime: '09:00', endTime: '10:00', description: 'Oil change' },
+      body: { appointmentId: job.id, date: day(0), startTime: '09:00', endTime: '10:00', description: 'Oil change' },
     });
     expect(created.status).toBe(201);
     for (const client of [technicianStream, adminStream]) {

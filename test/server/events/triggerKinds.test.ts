@@ -27,7 +27,7 @@ it('every kind in the list is written by a change through the API, and no other'
   const customer = await signUp(shop.app, 'CUSTOMER');
   const technician = await approvedTechnician(shop);
   const job = await assigned(shop, customer, technician);
-  const log = { appointmentId: job.id, date: day(-1), startTime: '08:00', endTime: '08:30', description: 'Checked the oil.' };
+  const log = { appointmentId: job.id, date: day(0), startTime: '08:00', endTime: '08:30', description: 'Checked the oil.' };
   const created = await call(shop.app, 'POST', '/api/time-logs', { token: technician.token, body: log });
   expect(created.status).toBe(201);
   expect((await call(shop.app, 'PUT', `/api/time-logs/${created.body.id}`, { token: technician.token, body: { ...log, endTime: '08:45' } })).status).toBe(200);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../server/src/app';
+import { buildApp, type BuildAppOptions } from '../../../server/src/app';
 import { type AppConfig, loadConfig } from '../../../server/src/config';
 import { MIGRATION_LOCK_KEY } from '../../../server/src/db/migrate';
 
@@ -104,6 +104,7 @@ export interface TestAppOptions {
   database?: TestDatabase;
   clock?: TestClock;
   logger?: FastifyServerOptions['logger'];
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /**
@@ -120,13 +121,13 @@ export const GENEROUS_LIMITS: Record<string, string> = {
 };
 
 /** Builds the real app (buildApp) on a fresh database with a controllable clock. */
-export async function startTestApp({ env = {}, database, clock = testClock(), logger }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp({ env = {}, database, clock = testClock(), logger, onRoute }: TestAppOptions = {}): Promise<TestApp> {
   const ownDatabase = database === undefined;
   const db = database ?? (await createTestDatabase());
   const config = loadConfig({ JWT_SECRET: TEST_JWT_SECRET, ...GENEROUS_LIMITS, ...db.env, ...env });
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { now: clock.now, logger });
+    app = await buildApp(config, { now: clock.now, logger, onRoute });
   } catch (error) {
     if (ownDatabase) await db.dispose();
     throw error;

@@ -3,7 +3,7 @@
  * the real API flows; and the endpoints that list and mark them.
  */
 import { sql } from 'kysely';
-import { call, failure, type Json } from '../helpers/http';
+import { call, failure, invalid, type Json } from '../helpers/http';
 import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 import { anotherAdmin, mailsAbout, notificationsOf, toldAbout, when } from './helpers';
 
@@ -351,8 +351,13 @@ describe('GET /api/notifications, read, read all', () => {
       expect(await call(shop.app, method, url)).toMatchObject({ status: 401, body: failure('Authentication required') });
     }
     expect(await call(shop.app, 'POST', '/api/notifications/not-an-id/read', { token: pending.token })).toMatchObject({ status: 400 });
-    const forged = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url');
-    expect(await call(shop.app, 'GET', `/api/notifications?cursor=${forged}`, { token: pending.token })).toMatchObject({ status: 400, body: { message: 'Cursor is not valid' } });
+    const id = '00000000-0000-4000-8000-000000000000';
+    // Instants PostgreSQL would refuse (a day February has not, year 0) are the client's error, not the server's.
+    for (const values of [['yesterday', 'x'], ['2021-02-31T10:00:00.000000Z', id], ['0000-01-01T00:00:00.000000Z', id], ['2021-06-01T24:00:00.000000Z', id]]) {
+      const forged = Buffer.from(JSON.stringify(values)).toString('base64url');
+      expect(await call(shop.app, 'GET', `/api/notifications?cursor=${forged}`, { token: pending.token })).toMatchObject({ status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
+    }
+    expect(await call(shop.app, 'GET', '/api/notifications?limit=Infinity', { token: pending.token })).toMatchObject({ status: 400, body: invalid({ limit: 'Limit must be a whole number' }) });
   });
 });
 

@@ -177,18 +177,35 @@ describe('logSpan and logErrors (timeLogs/rules.ts)', () => {
     expect(logSpan('2030-03-09', '22:00', '03:00')).toEqual({ startsAt: '2030-03-09 22:00:00', endsAt: '2030-03-10 03:00:00' });
   });
 
+  const LIMITS = { maxAgeDays: 60 };
+
   it('refuses equal start and end times (no work at all)', () => {
-    expect(logErrors(TODAY, '10:00', '10:00', { date: TODAY, time: '12:00' })).toEqual({ endTime: 'End time must be different from the start time' });
+    expect(logErrors(TODAY, '10:00', '10:00', { date: TODAY, time: '12:00' }, LIMITS)).toEqual({ endTime: 'End time must be different from the start time' });
   });
 
   it("accepts today and earlier in the shop's calendar, and refuses a later date", () => {
-    expect(logErrors(TODAY, '09:00', '10:00', { date: TODAY, time: '00:00' })).toEqual({});
-    expect(logErrors('2029-01-01', '09:00', '10:00', { date: TODAY, time: '06:00' })).toEqual({});
-    expect(logErrors('2030-06-04', '09:00', '10:00', { date: TODAY, time: '23:59' })).toEqual({ date: 'Date cannot be in the future' });
+    expect(logErrors(TODAY, '09:00', '10:00', { date: TODAY, time: '00:00' }, LIMITS)).toEqual({});
+    expect(logErrors('2030-05-01', '09:00', '10:00', { date: TODAY, time: '06:00' }, LIMITS)).toEqual({});
+    expect(logErrors('2030-06-04', '09:00', '10:00', { date: TODAY, time: '23:59' }, LIMITS)).toEqual({ date: 'Date cannot be in the future' });
+  });
+
+  it('refuses a date more than maxAgeDays back (the bound itself is allowed), and one before the job was booked', () => {
+    expect(logErrors('2030-04-04', '09:00', '10:00', { date: TODAY, time: '06:00' }, LIMITS)).toEqual({});
+    expect(logErrors('2030-04-03', '09:00', '10:00', { date: TODAY, time: '06:00' }, LIMITS)).toEqual({ date: 'Date cannot be more than 60 days ago' });
+    expect(logErrors('0001-01-01', '09:00', '10:00', { date: TODAY, time: '06:00' }, LIMITS)).toEqual({ date: 'Date cannot be more than 60 days ago' });
+    expect(logErrors('2030-06-02', '09:00', '10:00', { date: TODAY, time: '06:00' }, { maxAgeDays: 1 })).toEqual({});
+    expect(logErrors('2030-06-01', '09:00', '10:00', { date: TODAY, time: '06:00' }, { maxAgeDays: 1 })).toEqual({ date: 'Date cannot be more than 1 day ago' });
+    const booked = { maxAgeDays: 60, bookedOn: '2030-05-20' };
+    expect(logErrors('2030-05-20', '09:00', '10:00', { date: TODAY, time: '06:00' }, booked)).toEqual({});
+    expect(logErrors('2030-05-19', '09:00', '10:00', { date: TODAY, time: '06:00' }, booked)).toEqual({ date: 'Date cannot be before the job was booked' });
+    // Booked longer ago than the bound: the bound is what refuses.
+    expect(logErrors('2030-04-03', '09:00', '10:00', { date: TODAY, time: '06:00' }, { maxAgeDays: 60, bookedOn: '2030-01-01' })).toEqual({
+      date: 'Date cannot be more than 60 days ago',
+    });
   });
 
   it('reports both problems at once', () => {
-    expect(logErrors('2030-06-04', '10:00', '10:00', { date: TODAY, time: '12:00' })).toEqual({
+    expect(logErrors('2030-06-04', '10:00', '10:00', { date: TODAY, time: '12:00' }, LIMITS)).toEqual({
       date: 'Date cannot be in the future',
       endTime: 'End time must be different from the start time',
     });

@@ -13,7 +13,8 @@ import { approvedTechnician, assigned, day, type Person, type Shop, SHOP_TODAY, 
 let shop: Shop;
 
 beforeAll(async () => {
-  shop = await startShop();
+  // Each test logs in weeks of its own, up to years back: the age bound on a log's date is lifted here.
+  shop = await startShop({ env: { TIME_LOG_MAX_AGE_DAYS: '3650' } });
 });
 
 afterAll(async () => {
@@ -283,6 +284,8 @@ describe('GET /api/time-logs/review', () => {
     const zoe = await approvedTechnician(shop, { fullName: 'Zoe Review', department: 'Engine' });
     const adam = await approvedTechnician(shop, { fullName: 'Adam Review' });
     const job = await assigned(shop, customer, zoe, { date: day(30), slot: '10:00' });
+    // A log may not be dated before its job was booked: this job was booked before the week under review.
+    await shop.app.db.updateTable('appointments').set({ created_at: `${day(-7 * weeksBack - 7)}T12:00:00.000Z` }).where('id', '=', job.id).execute();
 
     const zoeMonday = await logged(zoe, { appointmentId: job.id, date: week, startTime: '09:00', endTime: '11:00', description: 'Oil change' });
     const zoeSunday = await logged(zoe, { date: day(-7 * weeksBack + 6), startTime: '23:00', endTime: '00:30', description: 'Late recovery' });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { ConfigError, loadConfig } from '../../../server/src/config';
 import { ACCESS_DENIED, type ApiResponse, call, invalid, type Json } from '../helpers/http';
-import { approvedTechnician, assigned, booked, day, login, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
+import { ADMIN, approvedTechnician, assigned, booked, day, login, type Person, type Shop, SHOP_TODAY, shopTime, signUp, startShop } from '../helpers/shop';
 
 /**
  * /api/time-logs over HTTP: technicians log their own work time (spec §5 "Log time"; the contract's § "The shop").
@@ -126,7 +127,7 @@ describe('POST /api/time-logs', () => {
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, jobAt());
 
-    const onJob = await post(technician, { appointmentId: job.id, startTime: '09:00', endTime: '09:40' });
+    const onJob = await post(technician, { appointmentId: job.id, date: SHOP_TODAY, startTime: '09:00', endTime: '09:40' });
     expect(onJob.status).toBe(201);
     expect(onJob.body).toMatchObject({ appointmentId: job.id, durationMinutes: 40 });
     expect((await storedLog(onJob.body.id))?.appointment_id).toBe(job.id);
@@ -236,11 +237,11 @@ describe('POST /api/time-logs', () => {
     );
   });
 
-  it("accepts today and the past, and refuses a date after today in the shop's calendar", async () => {
+  it("accepts today and the past up to TIME_LOG_MAX_AGE_DAYS (60) back, and refuses a date after today in the shop's calendar", async () => {
     const person = await approvedTechnician(shop);
     let technician = person;
     expect((await post(technician, { date: SHOP_TODAY, startTime: '05:00', endTime: '05:30' })).status).toBe(201);
-    expect((await post(technician, { date: day(-400), startTime: '05:00', endTime: '05:30' })).status).toBe(201);
+    expect((await post(technician, { date: day(-60), startTime: '05:00', endTime: '05:30' })).status).toBe(201);
 
     const tomorrow = await refused(() => post(technician, { date: day(1) }));
     expect(tomorrow.status).toBe(400);
@@ -316,6 +317,62 @@ describe('POST /api/time-logs', () => {
   });
 });
 
+describe('how far back a log may be dated', () => {
+  const TOO_OLD = invalid({ date: 'Date cannot be more than 60 days ago' });
+  const BEFORE_BOOKING = invalid({ date: 'Date cannot be before the job was booked' });
+
+  it('refuses a date more than 60 days back (year 1 too) on the date field, when logging and when editing', async () => {
+    const technician = await approvedTechnician(shop);
+    for (const date of [day(-61), day(-365), '0001-01-01']) {
+      const response = await refused(() => post(technician, { date }));
+      expect({ date, status: response.status, body: response.body }).toEqual({ date, status: 400, body: TOO_OLD });
+    }
+    const log = await logged(technician, { date: day(-60) });
+    const edit = await refused(() => put(technician, log.id, { date: day(-61) }));
+    expect({ status: edit.status, body: edit.body }).toEqual({ status: 400, body: TOO_OLD });
+  });
+
+  it("refuses a date before the job was booked (the booking's day in the shop's calendar); the same date without the job is fine", async () => {
+    const start = shop.clock.now();
+    try {
+      // Booked at 20:00 in Chicago, already the next day in UTC: the booking day is SHOP_TODAY, the shop's own date.
+      shop.clock.advance(shopTime(SHOP_TODAY, '20:00') - start);
+      const admin = await login(shop.app, ADMIN.email, ADMIN.password); // fresh access tokens at the new hour
+      const customer = await signUp(shop.app);
+      const person = await approvedTechnician({ ...shop, admin });
+      const job = await assigned({ ...shop, admin }, customer, person, jobAt());
+      shop.clock.advance(shopTime(day(3), '12:00') - shop.clock.now());
+      const technician = await login(shop.app, person.email, PASSWORD);
+      const before = await refused(() => post(technician, { appointmentId: job.id, date: day(-1) }));
+      expect({ status: before.status, body: before.body }).toEqual({ status: 400, body: BEFORE_BOOKING });
+      const onBookingDay = await post(technician, { appointmentId: job.id, date: SHOP_TODAY });
+      expect(onBookingDay.status).toBe(201);
+      expect((await post(technician, { appointmentId: null, date: day(-1) })).status).toBe(201);
+      const moved = await refused(() => put(technician, onBookingDay.body.id, { appointmentId: job.id, date: day(-2) }));
+      expect({ status: moved.status, body: moved.body }).toEqual({ status: 400, body: BEFORE_BOOKING });
+      // A job that is not theirs is not found, whatever the date: the answer tells nothing about its booking.
+      const stranger = await approvedTechnician({ ...shop, admin: await login(shop.app, ADMIN.email, ADMIN.password) });
+      expect((await refused(() => post(stranger, { appointmentId: job.id, date: day(-1) }))).body).toEqual(JOB_NOT_FOUND);
+    } finally {
+      shop.clock.advance(start - shop.clock.now());
+    }
+  });
+
+  it('takes the bound from TIME_LOG_MAX_AGE_DAYS', async () => {
+    expect(loadConfig({}).timeLogMaxAgeDays).toBe(60);
+    expect(() => loadConfig({ TIME_LOG_MAX_AGE_DAYS: '0' })).toThrow(new ConfigError('TIME_LOG_MAX_AGE_DAYS must be a whole number between 1 and 3650 (got "0")'));
+    const weekShop = await startShop({ env: { TIME_LOG_MAX_AGE_DAYS: '7' } });
+    try {
+      const technician = await approvedTechnician(weekShop);
+      const logAt = (date: string) => call(weekShop.app, 'POST', '/api/time-logs', { token: technician.token, body: bodyOf({ date }) });
+      expect((await logAt(day(-7))).status).toBe(201);
+      expect((await logAt(day(-8))).body).toEqual(invalid({ date: 'Date cannot be more than 7 days ago' }));
+    } finally {
+      await weekShop.close();
+    }
+  });
+});
+
 describe('PUT /api/time-logs/:id', () => {
   it('edits the entry and answers it as updated', async () => {
     const customer = await signUp(shop.app);
@@ -324,14 +381,14 @@ describe('PUT /api/time-logs/:id', () => {
     const original = await logged(technician, { date: day(-2), startTime: '08:00', endTime: '09:00', description: 'First draft' });
     shop.clock.advance(60_000);
 
-    const response = await put(technician, original.id, { appointmentId: job.id, date: day(-4), startTime: '23:00', endTime: '00:15', description: '  Rewired the tail lights ' });
+    const response = await put(technician, original.id, { appointmentId: job.id, date: SHOP_TODAY, startTime: '23:00', endTime: '00:15', description: '  Rewired the tail lights ' });
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       id: original.id,
       employeeId: technician.id,
       appointmentId: job.id,
-      date: day(-4),
+      date: SHOP_TODAY,
       startTime: '23:00',
       endTime: '00:15',
       durationMinutes: 75,
@@ -342,7 +399,7 @@ describe('PUT /api/time-logs/:id', () => {
       version: 2,
     });
     expect(response.body.updatedAt).not.toBe(original.updatedAt);
-    expect(await storedLog(original.id)).toMatchObject({ appointment_id: job.id, starts_at: `${day(-4)} 23:00:00`, ends_at: `${day(-3)} 00:15:00` });
+    expect(await storedLog(original.id)).toMatchObject({ appointment_id: job.id, starts_at: `${SHOP_TODAY} 23:00:00`, ends_at: `${day(1)} 00:15:00` });
     expect((await list(technician)).body.items).toEqual([response.body]);
   });
 
@@ -350,7 +407,7 @@ describe('PUT /api/time-logs/:id', () => {
     const customer = await signUp(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, jobAt());
-    const original = await logged(technician, { appointmentId: job.id });
+    const original = await logged(technician, { appointmentId: job.id, date: SHOP_TODAY });
 
     const response = await put(technician, original.id, { description: 'General workshop tidy-up' });
     expect(response.status).toBe(200);
@@ -495,7 +552,7 @@ describe('GET /api/time-logs', () => {
   it("shows an admin everyone's entries, narrowed by employeeId", async () => {
     const first = await approvedTechnician(shop);
     const second = await approvedTechnician(shop);
-    const date = day(-200);
+    const date = day(-45); // a day no other test logs on: the admin sees everyone's logs
     const a = await logged(first, { date, startTime: '09:00', endTime: '10:00' });
     const b = await logged(second, { date, startTime: '08:00', endTime: '12:00' });
     const c = await logged(first, { date, startTime: '13:00', endTime: '14:00' });
@@ -548,7 +605,7 @@ describe('GET /api/time-logs', () => {
   });
 
   it('pages through entries that start at the same minute (ties broken by id)', async () => {
-    const date = day(-250);
+    const date = day(-55); // a day no other test logs on
     const logs: Json[] = [];
     for (let i = 0; i < 3; i += 1) logs.push(await logged(await approvedTechnician(shop), { date, startTime: '10:00', endTime: '11:00' }));
     const expected = logs.map((log) => log.id).sort();
@@ -571,7 +628,7 @@ describe('GET /api/time-logs', () => {
     const yearZero = Buffer.from(JSON.stringify(['0000-01-01 09:00:00', randomUUID()])).toString('base64url');
     for (const cursor of ['garbage', 'a!b', vehicleStyleCursor, impossibleTime, yearZero, Buffer.from('[]').toString('base64url')]) {
       const response = await list(technician, { cursor });
-      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Cursor is not valid' }) });
+      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
     }
     expect((await list(technician, { limit: '0' })).body).toEqual(invalid({ limit: 'Limit must be at least 1' }));
     expect((await list(technician, { limit: '201' })).body).toEqual(invalid({ limit: 'Limit must be at most 200' }));

@@ -200,9 +200,12 @@ describe('GET /api/vehicles', () => {
 
   it('refuses a bad cursor or limit with 400', async () => {
     const customer = await signUp(shop.app);
-    for (const cursor of ['garbage', 'a.b', Buffer.from(JSON.stringify(['2030-06-03 10:00:00'])).toString('base64url')]) {
+    const forge = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    // Text PostgreSQL refuses (NUL) or a plate can never be (lower case, a lone surrogate) is refused before SQL.
+    for (const cursor of ['garbage', 'a.b', forge(['2030-06-03 10:00:00']), forge(['\u0000', id]), forge(['AB\u000012', id]), forge(['ab 12', id]), forge(['AB\ud800', id])]) {
       const response = await list(customer, { cursor });
-      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Cursor is not valid' }) });
+      expect({ cursor, status: response.status, body: response.body }).toEqual({ cursor, status: 400, body: invalid({ cursor: 'Invalid cursor' }) });
     }
     expect((await list(customer, { limit: '0' })).body).toEqual(invalid({ limit: 'Limit must be at least 1' }));
     expect((await list(customer, { limit: '201' })).body).toEqual(invalid({ limit: 'Limit must be at most 200' }));

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { Appointment } from '@contract/appointments';
-import { MAX_DESCRIPTION_LENGTH } from '@contract/limits';
+import { MAX_DESCRIPTION_LENGTH, TIME_LOG_MAX_AGE_DAYS } from '@contract/limits';
+import { earliestTimeLogDate, type TimeLogDateBounds, timeLogDateError } from '@contract/rules';
 import type { TimeLog, TimeLogBody } from '@contract/timeLogs';
 import { isApiError, messageOf } from '@/api/errors';
 import { useAppDispatch } from '@/store/hooks';
@@ -14,8 +15,9 @@ import { formatShortDate, jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL }
 import { isValidTimeLog, liveDuration, parseTime, toHHMM } from '../duration';
 import { useCreateTimeLogMutation, useUpdateTimeLogMutation } from '../timeLogsApi';
 import { type LogDraft, type LogDraftField, logDraftChanged } from '../timeLogsSlice';
-import { isDateKey } from '@/lib/calendar';
+import { isDateKey, shiftDate, toDateKey } from '@/lib/calendar';
 import { notify } from '@/lib/dialogs';
+import { useToday } from '@/lib/useToday';
 import styles from '@/components/DialogForm.module.css';
 
 export const INVALID_TIME_LOG_MESSAGE = 'Please enter a valid description and time range';
@@ -43,8 +45,23 @@ const FIELD_OF: Partial<Record<string, LogDraftField>> = {
 const NO_JOB = '';
 
 /**
+ * The dates the server accepts for a log (contract/rules.ts), as the browser's calendar can tell them: today at the
+ * latest, TIME_LOG_MAX_AGE_DAYS back at the earliest (the server's default; it decides), and not before the day the
+ * job was booked when the job is loaded here.
+ */
+function dateBounds(today: string, job: Appointment | undefined): TimeLogDateBounds {
+  return {
+    today,
+    maxAgeDays: TIME_LOG_MAX_AGE_DAYS,
+    oldest: shiftDate(today, -TIME_LOG_MAX_AGE_DAYS),
+    bookedOn: job ? toDateKey(new Date(job.createdAt)) : null,
+  };
+}
+
+/**
  * The shown duration wraps past midnight but saving is literal (start before end on the date; see duration.ts), so
- * an overnight shift is two entries. The server's refusals (an overlap) keep the values.
+ * an overnight shift is two entries. A date outside the log's bounds is refused on the Date field, with the server's
+ * words, before anything is sent. The server's refusals (an overlap) keep the values.
  */
 export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTimeDialogProps) {
   const dispatch = useAppDispatch();
@@ -54,11 +71,14 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
   const [createLog, created] = useCreateTimeLogMutation();
   const [updateLog, updated] = useUpdateTimeLogMutation();
   const [serverError, setServerError] = useState<{ message: string; fields: Partial<Record<LogDraftField, string>> } | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const today = useToday();
   const saving = created.isLoading || updated.isLoading;
   const editing = draft.editingId !== null;
   const { date, startTime, endTime, description, appointmentId } = draft;
   const duration = liveDuration(startTime, endTime);
   const overnight = (parseTime(endTime) ?? Infinity) < (parseTime(startTime) ?? -Infinity);
+  const bounds = dateBounds(today, appointmentId ? jobsById.get(appointmentId) : undefined);
 
   const jobOptions = useMemo(() => {
     const options = [{ value: NO_JOB, label: NO_JOB_LABEL }, ...jobs.map((job) => ({ value: job.id, label: `${jobLabel(job)} · ${formatShortDate(job.date)}` }))];
@@ -70,6 +90,7 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
   function change(field: LogDraftField, value: string | null) {
     dispatch(logDraftChanged({ field, value }));
     if (serverError) setServerError(null);
+    if (field === 'date' || field === 'appointmentId') setDateError(null);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -77,6 +98,11 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
     if (saving) return;
     if (!isDateKey(date) || !isValidTimeLog({ description, startTime, endTime })) {
       notify(INVALID_TIME_LOG_MESSAGE);
+      return;
+    }
+    const outOfBounds = timeLogDateError(date, bounds);
+    if (outOfBounds) {
+      setDateError(outOfBounds);
       return;
     }
     const body: TimeLogBody = {
@@ -127,7 +153,15 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
           error={serverError?.fields.appointmentId}
           onChange={(event) => change('appointmentId', event.target.value || null)}
         />
-        <TextField label="Date" type="date" value={date} error={serverError?.fields.date} onChange={(event) => change('date', event.target.value)} />
+        <TextField
+          label="Date"
+          type="date"
+          value={date}
+          min={earliestTimeLogDate(bounds)}
+          max={bounds.today}
+          error={dateError ?? serverError?.fields.date}
+          onChange={(event) => change('date', event.target.value)}
+        />
         <div className={styles.timeRow}>
           <TextField
             label="Start Time"
