@@ -29,9 +29,6 @@ const tsJest: [string, Record<string, unknown>] = [
 ];
 
 const common = {
-  // A page test renders the whole route table and its lazy modules; on a busy 2-core machine one can take 6–8 s.
-  // Jest's 5 s default then fails a test that has no bug; a hung test still fails.
-  testTimeout: 15_000,
   transform: { '^.+\\.[tj]sx?$': tsJest, '^.+\\.m?js$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
@@ -47,6 +44,10 @@ const config: Config = {
   // One worker per core (jest's default leaves one core idle): on CI's 2 cores the suites wait on I/O, child
   // processes and the database much of the time — 329 s instead of ~460 s for the whole run, measured.
   maxWorkers: '100%',
+  // A page test renders the whole route table and its lazy modules; on a busy 2-core machine one can take 6–8 s.
+  // Jest's 5 s default then fails a test that has no bug; a hung test still fails. (A project's own testTimeout is
+  // not read: it has to be here.)
+  testTimeout: 15_000,
   projects: [
     {
       ...common,
