@@ -6,6 +6,7 @@
 import { type Static, Type } from 'typebox';
 import { MIN_PASSWORD_LENGTH } from '../contract/auth';
 import { TIME_LOG_MAX_AGE_DAYS } from '../contract/limits';
+import { EMAIL_PATTERN } from '../contract/rules';
 import {
   Duration,
   Flag,
@@ -22,7 +23,6 @@ import {
 
 export const MIN_JWT_SECRET_LENGTH = 32;
 export const DEFAULT_MAIL_FROM = 'CarCare <no-reply@carcare.local>';
-const SIMPLE_EMAIL = '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$';
 const MILLION = 1_000_000;
 
 export const EnvSchema = Type.Object({
@@ -52,7 +52,7 @@ export const EnvSchema = Type.Object({
   GOOGLE_CLIENT_SECRET: OptionalText('with `GOOGLE_CLIENT_ID`: enables Google sign-in'),
   GOOGLE_ISSUER: HttpUrl('OpenID Connect discovery; `http://` only for a localhost test provider', { default: 'https://accounts.google.com' }),
   ADMIN_EMAIL: OptionalText('with `ADMIN_PASSWORD`: this ADMIN account is created at start when missing', {
-    pattern: SIMPLE_EMAIL,
+    pattern: EMAIL_PATTERN,
     messages: { pattern: 'ADMIN_EMAIL is not a valid email address' },
   }),
   ADMIN_PASSWORD: UntrimmedText(`the password of \`ADMIN_EMAIL\`'s account when it is created (≥ ${MIN_PASSWORD_LENGTH} characters)`, {

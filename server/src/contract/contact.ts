@@ -9,12 +9,11 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, Instant, PageQuery, Paged } from './common';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './rules';
 
 /** Contact-form limits, in characters. An e-mail address: RFC 5321's limit on an address in a mail path. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_MAX_LENGTH, subject: 150, message: 5000 } as const;
 
-/** The spec's "simple pattern": something@something.something, no spaces (as for sign-up). */
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$';
 const NOT_BLANK = '\\S';
 
 export const CONTACT_MESSAGES = {
@@ -26,15 +25,11 @@ export const CONTACT_MESSAGES = {
   received: "Message sent. We'll get back to you shortly.",
 } as const;
 
+/** The one e-mail rule (contract/rules.ts), as for sign-up: an address shown to admins as a mailto: link. */
 const email = Type.String({
   maxLength: CONTACT_LIMITS.email,
   pattern: EMAIL_PATTERN,
-  errorMessages: {
-    required: 'Email is required',
-    type: 'Email is invalid',
-    pattern: 'Email is invalid',
-    maxLength: `Email must be at most ${CONTACT_LIMITS.email} characters long`,
-  },
+  errorMessages: { required: EMAIL_MESSAGES.required, type: EMAIL_MESSAGES.invalid, pattern: EMAIL_MESSAGES.invalid, maxLength: EMAIL_MESSAGES.tooLong },
 });
 
 /** POST /api/contact. Name, e-mail and message are required; the subject may be left empty. */

@@ -3,6 +3,31 @@
  * functions with no schema library, so the SPA can import them at run time (like limits.ts): one rule, one wording.
  */
 
+/** RFC 5321's limits: a whole address in a mail path, and its local part (before the `@`). */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+/**
+ * The one e-mail rule (registration, check-email, contact form, newsletter, ADMIN_EMAIL; the SPA's forms): the spec's
+ * "simple pattern" something@something.something, made strict. The local part is 1–64 of letters, digits and
+ * `_ ' + -`, in dot-separated runs; the domain is host-name labels (letters, digits, inner hyphens, ≤ 63) with a
+ * top-level label that starts with a letter. No `?`, `&`, `#`, `%`, `/`, `=`, space or control character, so an
+ * address can never carry a query into a mailto: link. ASCII only; every repetition is separated by a character it
+ * cannot match, so the pattern runs in linear time. Length (≤ EMAIL_MAX_LENGTH) is checked beside it.
+ */
+export const EMAIL_PATTERN =
+  "^(?=[^@]{1,64}@)[A-Za-z0-9_'+-]+(?:\\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])$";
+
+/** EMAIL_PATTERN as a RegExp, for code that is not a schema (the SPA's yup schemas). */
+export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
+
+/** The spec's words (§5): an empty address, one that breaks the rule; and the length cap's. */
+export const EMAIL_MESSAGES = {
+  required: 'Email is required',
+  invalid: 'Email is invalid',
+  tooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters long`,
+} as const;
+
 /** Why a time log's date is refused (field `date`). */
 export const TIME_LOG_DATE_MESSAGES = {
   future: 'Date cannot be in the future',

@@ -1,18 +1,17 @@
 import * as yup from 'yup';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_REGEX } from '@contract/rules';
 
 /**
  * One yup schema per auth form (architecture.md §6). Every message is spec §5 word for word.
  * `type XValues = yup.InferType<typeof xSchema>`.
  */
 
-/** Spec §5 "the simple pattern {email}". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const VALIDATION_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters long',
   confirmRequired: 'Please confirm your password',
@@ -35,7 +34,12 @@ export type LoginValues = yup.InferType<typeof loginSchema>;
 
 const registrationFields = {
   fullName: yup.string().trim().required(VALIDATION_MESSAGES.fullNameRequired),
-  email: yup.string().required(VALIDATION_MESSAGES.emailRequired).matches(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid),
+  // Spec §5's "simple pattern", made as strict as the server's: the one rule of contract/rules.ts.
+  email: yup
+    .string()
+    .required(VALIDATION_MESSAGES.emailRequired)
+    .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
+    .matches(EMAIL_REGEX, VALIDATION_MESSAGES.emailInvalid),
   phoneNumber: yup.string().trim().required(VALIDATION_MESSAGES.phoneRequired),
   /** Optional; sent as '' when omitted. */
   address: yup.string().trim().default(''),

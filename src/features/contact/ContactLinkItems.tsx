@@ -1,4 +1,5 @@
 import { Mail, Phone } from 'lucide-react';
+import { mailtoHref } from '@/lib/mailto';
 import { contactDetails } from './contactDetails';
 
 /** The phone and e-mail list items the contact section and the footer both show; each list keeps its own look. */
@@ -11,7 +12,7 @@ export function ContactLinkItems() {
       </li>
       <li>
         <Mail aria-hidden="true" />
-        <a href={`mailto:${contactDetails.email}`}>{contactDetails.email}</a>
+        <a href={mailtoHref(contactDetails.email)}>{contactDetails.email}</a>
       </li>
     </>
   );

@@ -9,6 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
+import { mailtoHref } from '@/lib/mailto';
 import { useLoadMore } from '@/lib/useLoadMore';
 import {
   useGetContactMessagePagesInfiniteQuery,
@@ -92,7 +93,7 @@ function ContactMessages() {
                       </div>
                       <p className={styles.meta}>
                         From <strong>{message.name}</strong>{' '}
-                        <a className={styles.email} href={`mailto:${message.email}`}>
+                        <a className={styles.email} href={mailtoHref(message.email)}>
                           {message.email}
                         </a>
                         <span aria-hidden="true"> · </span>

@@ -9,6 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import emptyStyles from '@/components/EmptyState.module.css';
 import { cx } from '@/lib/classNames';
+import { mailtoHref } from '@/lib/mailto';
 import { useApproveEmployeeMutation, useDeactivateEmployeeMutation, useGetStaffQuery } from './staffApi';
 import styles from './StaffList.module.css';
 
@@ -87,7 +88,7 @@ export function StaffList() {
                     </th>
                     <td data-label="Department">{member.department ?? '—'}</td>
                     <td data-label="E-mail" className={styles.email}>
-                      <a href={`mailto:${member.email}`}>{member.email}</a>
+                      <a href={mailtoHref(member.email)}>{member.email}</a>
                       <span className={styles.meta}>{member.phoneNumber}</span>
                     </td>
                     <td data-label="Registered">

@@ -95,6 +95,16 @@ describe('/admin/messages', () => {
     expect(within(second).getByText(/^Read/)).toHaveTextContent(`Read ${dateTime.format(new Date('2030-06-01T10:30:00.000Z'))} by Workshop Admin`);
   });
 
+  it('links a hostile stored address to itself only: no cc, bcc or body rides along in the mailto: link', async () => {
+    const hostile = 'evil@example.com?cc=boss@example.org&body=Pay%20now';
+    contactServer([contactMessage(1, { email: hostile })]);
+    renderApp('/admin/messages', admin());
+    const link = await within(await screen.findByRole('tabpanel', { name: 'Contact messages' }, FIRST_LOAD)).findByRole('link', { name: hostile });
+    const href = link.getAttribute('href') ?? '';
+    expect(href).not.toMatch(/[?&#]/);
+    expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
+  });
+
   it('marks a message read: the server is told, the mark goes, the counts and the navigation follow', async () => {
     const { posts } = contactServer([contactMessage(1), contactMessage(2)]);
     const { user } = renderApp('/admin/messages', admin());

@@ -79,6 +79,15 @@ async function renderStaff() {
 }
 
 describe('Staff page (/admin/staff)', () => {
+  test("links a technician's e-mail to that address only, however it was stored (no ?cc= or &body=)", async () => {
+    const hostile = 'nimal@example.com?cc=boss@example.org&body=Approve%20me';
+    staffServer([{ ...NIMAL, email: hostile }]);
+    await renderStaff();
+    const href = within(rowOf('Nimal Perera')).getByRole('link', { name: hostile }).getAttribute('href') ?? '';
+    expect(href).not.toMatch(/[?&#]/);
+    expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
+  });
+
   test('lists the technicians, pending first, with department, e-mail, state and actions named after the person', async () => {
     staffServer([NIMAL, THARINDU, RUWAN]);
     await renderStaff();

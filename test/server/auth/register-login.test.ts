@@ -228,7 +228,8 @@ describe('SQL injection attempts', () => {
     const profile = await call(t.app, 'GET', '/api/auth/profile', { token: created.token });
     expect(profile.body.fullName).toBe(name);
 
-    const check = await call(t.app, 'GET', `/api/auth/check-email/${encodeURIComponent("a'or'1'='1@example.com")}`);
+    // Quotes and dashes may be in an address ('=' may not): it is looked up as data.
+    const check = await call(t.app, 'GET', `/api/auth/check-email/${encodeURIComponent("a'or'1'--@example.com")}`);
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ available: true });
     const count = await t.app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
@@ -241,6 +242,19 @@ describe('GET /api/auth/check-email/:email', () => {
     const { credentials } = await registerCustomer(t.app);
     expect((await call(t.app, 'GET', `/api/auth/check-email/${encodeURIComponent(credentials.email.toUpperCase())}`)).body).toEqual({ available: false });
     expect((await call(t.app, 'GET', `/api/auth/check-email/${encodeURIComponent(uniqueEmail('free'))}`)).body).toEqual({ available: true });
+  });
+
+  it('applies the registration rule: a local part over 64 characters, or a "?" or "&", is 400 "Email is invalid"', async () => {
+    const refused = { message: 'Email is invalid', success: false, errors: { email: 'Email is invalid' } };
+    for (const email of [`${'a'.repeat(150)}@example.com`, `${'a'.repeat(65)}@example.com`, 'a?cc=b@example.com', 'a&body=x@example.com']) {
+      const check = await call(t.app, 'GET', `/api/auth/check-email/${encodeURIComponent(email)}`);
+      expect({ email, status: check.status, body: check.body }).toEqual({ email, status: 400, body: refused });
+      const register = await call(t.app, 'POST', '/api/auth/register/customer', { body: customer({ email }) });
+      expect({ email, status: register.status, body: register.body }).toEqual({ email, status: 400, body: refused });
+    }
+    const longest = `${'a'.repeat(64)}@example.com`;
+    expect((await call(t.app, 'GET', `/api/auth/check-email/${longest}`)).body).toEqual({ available: true });
+    expect((await registerCustomer(t.app, { email: longest })).email).toBe(longest);
   });
 
   it('rejects something that is not an email address', async () => {

@@ -88,6 +88,11 @@ describe('POST /api/contact', () => {
     ['name', 'x'.repeat(101), 'Name must be at most 100 characters long'],
     ['email', 'not-an-address', 'Email is invalid'],
     ['email', 'two words@example.com', 'Email is invalid'],
+    // A mailto: link to the address must stay a link to it: no query (cc, body) can ride along.
+    ['email', 'visitor@example.com?cc=boss@example.com', 'Email is invalid'],
+    ['email', 'visitor&body=hello@example.com', 'Email is invalid'],
+    ['email', 'visitor#x@example.com', 'Email is invalid'],
+    ['email', `${'a'.repeat(65)}@example.com`, 'Email is invalid'],
     ['email', `${'a'.repeat(243)}@example.com`, 'Email must be at most 254 characters long'],
     ['subject', 's'.repeat(151), 'Subject must be at most 150 characters long'],
     ['message', 'm'.repeat(5001), 'Message must be at most 5000 characters long'],
@@ -98,7 +103,8 @@ describe('POST /api/contact', () => {
   });
 
   it('accepts each field at its longest (100, 254, 150 and 5000 characters)', async () => {
-    const longest = message({ name: 'n'.repeat(100), email: `${'a'.repeat(242)}@example.com`, subject: 's'.repeat(150), message: 'm'.repeat(5000) });
+    // An address at its longest: a local part of 64 (its own limit) and a 189-character domain.
+    const longest = message({ name: 'n'.repeat(100), email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`, subject: 's'.repeat(150), message: 'm'.repeat(5000) });
     expect((await send(longest)).status).toBe(201);
     const [row] = await storedMessages();
     expect([row.name.length, row.email.length, row.subject.length, row.message.length]).toEqual([100, 254, 150, 5000]);
@@ -247,6 +253,7 @@ describe('POST /api/newsletter', () => {
     expect((await subscribe({})).body).toEqual(invalid({ email: 'Email is required' }));
     expect((await subscribe({ email: '' })).body).toEqual(invalid({ email: 'Email is required' }));
     expect((await subscribe({ email: 'nobody' })).body).toEqual(invalid({ email: 'Email is invalid' }));
+    expect((await subscribe({ email: 'reader@example.com?bcc=all@example.com' })).body).toEqual(invalid({ email: 'Email is invalid' }));
     expect((await subscribe({ email: `${'a'.repeat(243)}@example.com` })).body).toEqual(invalid({ email: 'Email must be at most 254 characters long' }));
   });
 });

@@ -7,6 +7,7 @@ import { bayLabel, formatInstant, formatJobSlot, formatMinutes, formatPrice, veh
 import { APPOINTMENT_STATUS_LABELS, type BoardColumn, STAGE_LABELS } from '../labels';
 import { ProgressBar } from '@/components/ProgressBar';
 import { cx } from '@/lib/classNames';
+import { mailtoHref } from '@/lib/mailto';
 import styles from './JobCard.module.css';
 
 export interface JobCardProps {
@@ -86,7 +87,7 @@ export function JobCard({ job, column, serviceDescription, onAssign, footer }: J
           <dd>
             {job.customer.fullName}
             <br />
-            <a href={`mailto:${job.customer.email}`} className={styles.email}>
+            <a href={mailtoHref(job.customer.email)} className={styles.email}>
               {job.customer.email}
             </a>
           </dd>

@@ -100,6 +100,17 @@ describe('Admin dashboard: the board from the server', () => {
     expect(counts).toHaveLength(2);
   });
 
+  test("a card links the customer's e-mail to that address only: a stored ?cc= or &body= stays part of it", async () => {
+    const hostile = 'amaya.w@example.com?cc=boss@example.org&body=Refund';
+    const shop = shopWithJobs();
+    const jobs = shop.jobs.map((job) => (job.vehicle.make === 'Honda' ? { ...job, customer: { ...job.customer, email: hostile } } : job));
+    await renderBoard(serve(fakeBoard(jobs, shop.all)));
+    const civic = within(column('Upcoming Services')).getByRole('article', { name: 'Honda Civic' });
+    const href = within(civic).getByRole('link', { name: hostile }).getAttribute('href') ?? '';
+    expect(href).not.toMatch(/[?&#]/);
+    expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
+  });
+
   test('every card shows the vehicle, service, its price as estimated cost, day and slot, customer, centre and bay; no ratings', async () => {
     await renderBoard(defaultBoard());
     const civic = within(column('Upcoming Services')).getByRole('article', { name: 'Honda Civic' });

@@ -115,6 +115,19 @@ describe('Customer registration: validation (spec §5)', () => {
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
+  test.each([
+    ['a query for a mailto: link', 'sam@example.com?cc=boss@example.com'],
+    ['an ampersand', 'sam&body=hi@example.com'],
+    ['a local part over 64 characters', `${'s'.repeat(65)}@example.com`],
+  ])('the server\'s e-mail rule: %s is "Email is invalid", and nothing is sent', async (_case, email) => {
+    const bodies = capture('post', '/auth/register/customer', REGISTERED);
+    const { user } = await openRegister();
+    await fillRegistration(user, { ...VALID_REGISTRATION, email });
+    await user.click(submit());
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
   test('editing a field clears its error (and only its error)', async () => {
     const { user } = await openRegister();
     await user.click(submit());
