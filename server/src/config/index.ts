@@ -198,6 +198,11 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
       streamsPerUser: env.LIVE_STREAMS_PER_USER,
       resumeWindowMs: env.LIVE_EVENTS_KEPT,
     },
+    /** The service reports' render threads and their queue. */
+    reports: {
+      workers: env.REPORT_WORKERS,
+      queue: env.REPORT_QUEUE,
+    },
   };
 }
 
@@ -207,6 +212,7 @@ export type AdminConfig = NonNullable<AppConfig['admin']>;
 export type MailSettings = NonNullable<AppConfig['mail']>;
 export type HttpLimits = AppConfig['http'];
 export type LiveSettings = AppConfig['live'];
+export type ReportSettings = AppConfig['reports'];
 
 /** Reads the environment; throws one ConfigError listing every problem, a line each. */
 export function loadConfig(env: RawEnv = process.env, options: LoadConfigOptions = {}): AppConfig {

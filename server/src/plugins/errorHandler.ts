@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
-import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../domain/errors';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError, UnavailableError } from '../domain/errors';
 import { type ErrorBody, errorBody, firstMessage, HttpError, MESSAGES, statusMessage } from './errors';
 import { validationErrors } from './validation';
 
@@ -29,6 +29,7 @@ const DOMAIN_STATUS: ReadonlyArray<[new (...args: never[]) => DomainError, numbe
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [UnavailableError, 503],
 ];
 
 /** A domain error as the client gets it: its status, and `{ message, success: false, errors? }`. */
