@@ -77,6 +77,8 @@ describe('on a pool of one render thread', () => {
 describe('a full queue, and closing', () => {
   let shop: Shop;
   let worked: WorkedJob;
+  /** The last test closes the app itself. */
+  let closed = false;
 
   beforeAll(async () => {
     shop = await startShop({ env: { ACCESS_TOKEN_TTL: '1d', REPORT_WORKERS: '1', REPORT_QUEUE: '1' } });
@@ -84,7 +86,7 @@ describe('a full queue, and closing', () => {
   });
 
   afterAll(async () => {
-    await shop?.close();
+    if (!closed) await shop?.close();
   });
 
   it('refuses what the queue cannot hold with 503, Retry-After and a message; the rest are rendered', async () => {
@@ -108,6 +110,7 @@ describe('a full queue, and closing', () => {
     expect(threads.length).toBeGreaterThanOrEqual(1);
     const exited = threads.map((thread) => new Promise((resolve) => thread.once('exit', resolve)));
 
+    closed = true;
     await shop.close();
 
     await Promise.all(exited);
