@@ -411,6 +411,9 @@ export function missedTargets(report: BenchReport): string[] {
   const pdf = report.reports;
   if (pdf && !pdf.withinTarget) missed.push(`Service report: p99 ${pdf.endpoint.p99Ms} ms ≥ ${REPORTS_LOAD.targetMs} ms`);
   if (pdf && pdf.non200 > 0) missed.push(`Service report: ${pdf.non200} answers other than 200`);
+  for (const r of pdf && !pdf.responsive ? pdf.responsiveness : []) {
+    missed.push(`Service report: ${r.endpoint} p99 ${r.alone.p99Ms} ms alone, ${r.withReports.p99Ms} ms while reports are requested`);
+  }
   for (const outcome of report.analytics?.databases ?? []) {
     if ('error' in outcome) missed.push(`Analytics on ${outcome.database}: ${outcome.error}`);
     if (!isAnalyticsResult(outcome)) continue;

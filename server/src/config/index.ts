@@ -208,6 +208,11 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
       trackingStreamsPerIp: env.TRACKING_STREAMS_PER_IP,
       resumeWindowMs: env.LIVE_EVENTS_KEPT,
     },
+    /** The service reports' render threads and their queue. */
+    reports: {
+      workers: env.REPORT_WORKERS,
+      queue: env.REPORT_QUEUE,
+    },
   };
 }
 
@@ -217,6 +222,7 @@ export type AdminConfig = NonNullable<AppConfig['admin']>;
 export type MailSettings = NonNullable<AppConfig['mail']>;
 export type HttpLimits = AppConfig['http'];
 export type LiveSettings = AppConfig['live'];
+export type ReportSettings = AppConfig['reports'];
 
 /** Reads the environment; throws one ConfigError listing every problem, a line each. */
 export function loadConfig(env: RawEnv = process.env, options: LoadConfigOptions = {}): AppConfig {

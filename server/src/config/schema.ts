@@ -116,6 +116,13 @@ export const EnvSchema = Type.Object({
   MAIL_RETRY_DELAY: Duration('wait after a failed attempt, doubled each time, at most 1 h', { default: '30s', minimumMs: 0 }),
   MAIL_LEASE: Duration('a mail claimed by a worker that died is sent again after this', { default: '5m', minimumMs: 1000 }),
 
+  // Service reports
+  REPORT_WORKERS: WholeNumber(
+    'threads that render service reports (PDF) beside the main thread, started at the first report, each ending after 10 idle minutes; keep it below the number of cores, so the main thread keeps one',
+    { default: 1, minimum: 1, maximum: 64 },
+  ),
+  REPORT_QUEUE: WholeNumber('reports waiting for a free thread at most; one more is answered 503 with Retry-After', { default: 32, minimum: 0, maximum: 10_000 }),
+
   // The shop
   SHOP_TIME_ZONE: OptionalText("IANA zone of the shop's dates and slots (`America/Chicago`, `UTC`, …)", {
     format: TIME_ZONE_FORMAT,

@@ -51,6 +51,13 @@ export class TooManyError extends DomainError {
   }
 }
 
+/** The server is busy with this kind of work for now (a full queue): the client may try again shortly (503). */
+export class UnavailableError extends DomainError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** Field errors found by a rule in code, answered like a schema failure: `message` is the first field's message. */
 export class InvalidError extends DomainError {
   readonly errors: FieldErrors;

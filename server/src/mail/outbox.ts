@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { isoAt } from '../clock';
 import type { NotificationKind } from '../contract/notifications';
 import type { Db } from '../db/schema';
+import { printable } from '../domain/text';
 import { jobMail, type NotificationFacts } from '../notifications/texts';
 
 /**
@@ -90,8 +91,9 @@ export class Outbox {
       RETURNING o.id, o.recipient, o.params, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
     const row = rows[0];
     if (!row) return null;
-    // A mail of an older server holds its text (the table's CHECK: text or facts).
-    const { subject, text } = row.params === null ? { subject: row.subject ?? '', text: row.text_body ?? '' } : jobMail(row.kind, row.params);
+    // A mail of an older server holds its text (the table's CHECK: text or facts); its subject is a header, so it is
+    // made one printable line as ours are.
+    const { subject, text } = row.params === null ? { subject: printable(row.subject ?? ''), text: row.text_body ?? '' } : jobMail(row.kind, row.params);
     return {
       id: row.id,
       recipient: row.recipient,

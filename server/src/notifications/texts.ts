@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { NotificationAudience, NotificationKind } from '../contract/notifications';
+import { printable } from '../domain/text';
 import { letter } from '../mail/texts';
 
 /**
@@ -21,6 +22,28 @@ export interface NotificationFacts {
   to: { date: string; slot: string } | null;
   /** The move took the job off its technician (they had another job at the new time). */
   technicianTakenOff: boolean;
+}
+
+/**
+ * The facts with every text made one printable line (domain/text.ts): names, the vehicle and the catalogue's words
+ * land in subject lines and at the start of sentences, and people choose their names and plates.
+ */
+export function printableFacts(facts: NotificationFacts): NotificationFacts {
+  const line = (text: string) => printable(text);
+  const optional = (text: string | null) => (text === null ? null : line(text));
+  return {
+    ...facts,
+    customer: line(facts.customer),
+    technician: optional(facts.technician),
+    actor: optional(facts.actor),
+    vehicle: { make: optional(facts.vehicle.make), model: optional(facts.vehicle.model), plate: line(facts.vehicle.plate) },
+    service: line(facts.service),
+    centre: line(facts.centre),
+    centreAddress: line(facts.centreAddress),
+    slot: line(facts.slot),
+    from: facts.from && { date: facts.from.date, slot: line(facts.from.slot) },
+    to: facts.to && { date: facts.to.date, slot: line(facts.to.slot) },
+  };
 }
 
 /** "Toyota Corolla (CAB-4821)", or the plate alone, as the SPA's vehicleWithPlate writes it. */
@@ -57,7 +80,8 @@ export function notificationTitle(kind: NotificationKind, audience: Notification
   }
 }
 
-export function notificationMessage(kind: NotificationKind, audience: NotificationAudience, facts: NotificationFacts): string {
+export function notificationMessage(kind: NotificationKind, audience: NotificationAudience, stored: NotificationFacts): string {
+  const facts = printableFacts(stored);
   const vehicle = vehicleText(facts.vehicle);
   const at = whenText(facts.date, facts.slot);
   const { customer, service, centre } = facts;
@@ -107,7 +131,8 @@ export function notificationText(row: StoredNotification): { title: string; mess
 }
 
 /** The customer's e-mail about their job: subject and text. */
-export function jobMail(kind: NotificationKind, facts: NotificationFacts): { subject: string; text: string } {
+export function jobMail(kind: NotificationKind, stored: NotificationFacts): { subject: string; text: string } {
+  const facts = printableFacts(stored);
   const vehicle = vehicleText(facts.vehicle);
   const at = whenText(facts.date, facts.slot);
   const { service, centre } = facts;

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
-import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, TooManyError, UnauthorizedError } from '../domain/errors';
+import { ConflictError, DomainError, ForbiddenError, InvalidError, NotFoundError, TooManyError, UnauthorizedError, UnavailableError } from '../domain/errors';
 import { type ErrorBody, errorBody, firstMessage, HttpError, MESSAGES, statusMessage } from './errors';
 import { validationErrors } from './validation';
 
@@ -30,6 +30,7 @@ const DOMAIN_STATUS: ReadonlyArray<[new (...args: never[]) => DomainError, numbe
   [NotFoundError, 404],
   [ConflictError, 409],
   [TooManyError, 429],
+  [UnavailableError, 503],
 ];
 
 /** A domain error as the client gets it: its status, and `{ message, success: false, errors? }`. */

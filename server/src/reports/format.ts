@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 import { format, parseISO } from 'date-fns';
-import type { Catalog } from '../catalog/queries';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import { REPORT_FILE_PREFIX } from '../contract/reports';
 import type { HistoryEntry } from './queries';
@@ -9,6 +8,9 @@ import type { HistoryEntry } from './queries';
  * How the report writes things — the same words and formats as the web app's screens (src/features/jobs/format.ts
  * and labels.ts), with instants in the shop's time zone rather than the reader's.
  */
+
+/** A slot's start → its label ("09:00" → "09:00-10:00 AM"): the catalogue's, as plain data a worker thread can take. */
+export type SlotLabels = Readonly<Record<string, string>>;
 
 /** Spec §9: costs are plain currency units; the spec's samples are Sri Lankan rupees (the web's formatPrice). */
 const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -41,8 +43,8 @@ export function formatShortDate(date: string): string {
 }
 
 /** "Jan 15, 2099 · 09:00-10:00 AM" (the slot's label from the catalogue, else its start). */
-export function formatDateSlot(date: string, slot: string, catalog: Catalog): string {
-  return `${formatShortDate(date)} · ${catalog.slot(slot)?.label ?? slot}`;
+export function formatDateSlot(date: string, slot: string, slots: SlotLabels): string {
+  return `${formatShortDate(date)} · ${Object.hasOwn(slots, slot) ? slots[slot] : slot}`;
 }
 
 /** 75 → "1 h 15 min"; 45 → "45 min"; 120 → "2 h". */
@@ -54,7 +56,7 @@ export function formatDuration(minutes: number): string {
 }
 
 /** What a history entry says happened, in words. */
-export function describeChange(entry: HistoryEntry, catalog: Catalog): string {
+export function describeChange(entry: HistoryEntry, slots: SlotLabels): string {
   const technician = entry.technician?.fullName;
   switch (entry.event) {
     case 'BOOKED':
@@ -65,7 +67,7 @@ export function describeChange(entry: HistoryEntry, catalog: Catalog): string {
       return technician ? `${technician} taken off the job (awaiting assignment)` : 'Technician taken off the job (awaiting assignment)';
     case 'RESCHEDULED':
       return entry.move
-        ? `Rescheduled from ${formatDateSlot(entry.move.fromDate, entry.move.fromSlot, catalog)} to ${formatDateSlot(entry.move.toDate, entry.move.toSlot, catalog)}`
+        ? `Rescheduled from ${formatDateSlot(entry.move.fromDate, entry.move.fromSlot, slots)} to ${formatDateSlot(entry.move.toDate, entry.move.toSlot, slots)}`
         : 'Rescheduled';
     case 'STARTED':
       return entry.stage && entry.stage !== 'IN_PROGRESS' ? `Work started · ${STAGE_LABELS[entry.stage]}` : 'Work started';

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
-import type { Catalog } from '../catalog/queries';
-import { describeChange, formatDateSlot, formatDuration, formatPrice, formatShopInstant, formatShortDate, STAGE_LABELS, STATUS_LABELS } from './format';
-import type { ReportFonts } from './fonts';
+import { printable } from '../domain/text';
+import { type Face, type ReportFonts, type TextRun, textRuns, type Weight } from './fonts';
+import { describeChange, formatDateSlot, formatDuration, formatPrice, formatShopInstant, formatShortDate, type SlotLabels, STAGE_LABELS, STATUS_LABELS } from './format';
+import { REPORT_LIMITS } from './limits';
 import type { ServiceReport } from './queries';
 
 /** The shop's name as the report heads it. */
@@ -23,18 +24,43 @@ interface Column {
 }
 
 export interface RenderOptions {
-  catalog: Catalog;
+  /** The shop's IANA time zone: every instant is printed in it. */
+  timeZone: string;
+  slots: SlotLabels;
   fonts: ReportFonts;
   /** When the report was generated (ms since the epoch), printed in the footer. */
   generatedAt: number;
+}
+
+/** Where a piece of text goes and how it looks. */
+interface Style {
+  weight: Weight;
+  size: number;
+  color?: string;
+  /** Keep the text's line breaks (a job's notes); otherwise it is one line, wrapped to the width. */
+  lineBreaks?: boolean;
+}
+
+/** A description cut to REPORT_LIMITS.descriptionLength characters, with "…" when it was longer. */
+function shortened(text: string): string {
+  const characters = [...text];
+  return characters.length <= REPORT_LIMITS.descriptionLength ? text : `${characters.slice(0, REPORT_LIMITS.descriptionLength - 1).join('').trimEnd()}…`;
+}
+
+/** "3 earlier changes are not listed." */
+function omittedLine(count: number, one: string, many: string, tail = ''): string {
+  return `${count} earlier ${count === 1 ? `${one} is` : `${many} are`} not listed${tail}.`;
 }
 
 /**
  * Lays the report out on A4 pages, top to bottom: the shop and centre; customer and vehicle; the service (type,
  * catalogue price, status, slot); the dates; the technician; the notes; the stage history; the time logged with
  * its total; and on every page a footer with the time zone and "Page n of m". Text wraps inside its column and
- * every block and table row moves to a new page when it would not fit (table headings repeat there), however
- * long the notes or the history.
+ * every block and table row moves to a new page when it would not fit (table headings repeat there). The history
+ * and the time logs list their latest entries only (REPORT_LIMITS), so a report stays a few pages.
+ *
+ * Every piece of text that comes from stored data goes through `write` (drawn) and `heightOf` (measured): both make
+ * it printable (no control characters: domain/text.ts) and set it run by run in the face that has its glyphs.
  */
 class ReportLayout {
   private readonly width: number;
@@ -48,7 +74,7 @@ class ReportLayout {
   }
 
   private get zone(): string {
-    return this.options.catalog.timeZone;
+    return this.options.timeZone;
   }
 
   private get bottom(): number {
@@ -64,13 +90,82 @@ class ReportLayout {
     }
   }
 
-  private font(weight: 'regular' | 'bold', size: number, color: string = COLORS.text): Doc {
+  /** DejaVu Sans (the base face) at `weight`, `size` and `color`: for the report's own words. */
+  private font(weight: Weight, size: number, color: string = COLORS.text): Doc {
     return this.doc.font(weight === 'bold' ? 'Bold' : 'Regular').fontSize(size).fillColor(color);
   }
 
-  private heightOf(text: string, width: number, weight: 'regular' | 'bold', size: number): number {
-    this.font(weight, size);
-    return this.doc.heightOfString(text, { width });
+  private runs(text: string, lineBreaks = false): TextRun[] {
+    const runs = textRuns(printable(text, { lineBreaks }), this.options.fonts);
+    return runs.length > 0 ? runs : [{ face: this.options.fonts.faces[0], text: '' }];
+  }
+
+  private face(face: Face, { weight, size, color = COLORS.text }: Style): Doc {
+    return this.doc.font(face.name[weight]).fontSize(size).fillColor(color);
+  }
+
+  /**
+   * Draws `text` at (x, y), wrapped to `width`; a run in another face continues the same line (pdfkit `continued`).
+   * Every face sits on DejaVu's baseline (pdfkit would place each by its own ascender), so a line and a table row
+   * read as one whatever their scripts.
+   */
+  private write(text: string, x: number, y: number, width: number, style: Style): void {
+    const runs = this.runs(text, style.lineBreaks);
+    const base = this.options.fonts.faces[0].font.regular;
+    const baseline = -((base.ascent / base.unitsPerEm) * style.size);
+    runs.forEach((run, index) => {
+      const options = { width, continued: index < runs.length - 1, baseline };
+      this.face(run.face, style);
+      if (index === 0) this.doc.text(run.text, x, y, options);
+      else this.doc.text(run.text, options);
+    });
+  }
+
+  /**
+   * The height `write` takes. Text in one face is measured by pdfkit itself. Mixed text is measured here the way
+   * pdfkit wraps it (words with their trailing spaces, greedily), at the tallest line height of its faces, so a
+   * row is never shorter than what is drawn in it.
+   */
+  private heightOf(text: string, width: number, style: Style): number {
+    const runs = this.runs(text, style.lineBreaks);
+    if (runs.length === 1) {
+      this.face(runs[0].face, style);
+      return this.doc.heightOfString(runs[0].text, { width });
+    }
+    const lineHeight = Math.max(...runs.map((run) => this.face(run.face, style).currentLineHeight(true)));
+    const widthOf = (run: TextRun, part: string) => this.face(run.face, style).widthOfString(part);
+    let lines = 1;
+    let x = 0;
+    let word = 0;
+    const place = () => {
+      if (word === 0) return;
+      if (x > 0 && x + word > width) {
+        lines += 1;
+        x = 0;
+      }
+      // A word wider than the column is broken across lines.
+      lines += Math.max(0, Math.ceil(word / width) - 1);
+      x += word > width ? word % width : word;
+      word = 0;
+    };
+    for (const run of runs) {
+      for (const part of run.text.split(/(\n|[^\S\n]+)/)) {
+        if (part === '') continue;
+        if (part === '\n') {
+          place();
+          lines += 1;
+          x = 0;
+        } else if (/^\s+$/.test(part)) {
+          // Trailing spaces belong to the word before them, as in pdfkit's line breaking.
+          word += widthOf(run, part);
+          place();
+        } else {
+          word += widthOf(run, part);
+        }
+      }
+    }
+    place();
+    return lines * lineHeight;
   }
 
   private rule(y: number): void {
@@ -89,9 +184,9 @@ class ReportLayout {
     this.font('bold', SIZES.heading).text('Service report', MARGIN + this.width / 2, top + 6, { width: this.width / 2, align: 'right' });
     this.font('regular', SIZES.small, COLORS.muted).text(`Job ${job.id}`, MARGIN + this.width / 2, this.doc.y + 2, { width: this.width / 2, align: 'right' });
     this.doc.y = Math.max(this.doc.y, top + SIZES.title + 8);
-    this.font('bold', SIZES.body).text(center.name, MARGIN, this.doc.y, { width: this.width });
-    this.font('regular', SIZES.body, COLORS.muted).text(center.address, { width: this.width });
-    this.doc.text(`Phone: ${center.phone}`, { width: this.width });
+    this.write(center.name, MARGIN, this.doc.y, this.width, { weight: 'bold', size: SIZES.body });
+    this.write(center.address, MARGIN, this.doc.y, this.width, { weight: 'regular', size: SIZES.body, color: COLORS.muted });
+    this.write(`Phone: ${center.phone}`, MARGIN, this.doc.y, this.width, { weight: 'regular', size: SIZES.body, color: COLORS.muted });
     this.doc.y += 8;
     this.rule(this.doc.y);
     this.doc.y += 12;
@@ -107,16 +202,18 @@ class ReportLayout {
   /** Label/value pairs in `columns` columns, row by row. */
   private pairs(items: [label: string, value: string][], columns = 2): void {
     const columnWidth = (this.width - GAP * (columns - 1)) / columns;
+    const label: Style = { weight: 'regular', size: SIZES.small, color: COLORS.muted };
+    const value: Style = { weight: 'regular', size: SIZES.body };
     for (let start = 0; start < items.length; start += columns) {
       const row = items.slice(start, start + columns);
-      const heights = row.map(([label, value]) => this.heightOf(label, columnWidth, 'regular', SIZES.small) + this.heightOf(value, columnWidth, 'regular', SIZES.body));
+      const heights = row.map(([name, text]) => this.heightOf(name, columnWidth, label) + this.heightOf(text, columnWidth, value));
       const height = Math.max(...heights) + 6;
       this.ensureSpace(height);
       const y = this.doc.y;
-      row.forEach(([label, value], index) => {
+      row.forEach(([name, text], index) => {
         const x = MARGIN + index * (columnWidth + GAP);
-        this.font('regular', SIZES.small, COLORS.muted).text(label, x, y, { width: columnWidth });
-        this.font('regular', SIZES.body).text(value, x, this.doc.y, { width: columnWidth });
+        this.write(name, x, y, columnWidth, label);
+        this.write(text, x, this.doc.y, columnWidth, value);
       });
       this.doc.x = MARGIN;
       this.doc.y = y + height;
@@ -127,14 +224,14 @@ class ReportLayout {
   /** A table whose heading row is repeated on each new page; each row moves whole to the next page. */
   private table(columns: Column[], rows: string[][]): void {
     const widths = columns.map((column) => column.share * this.width);
-    const rowHeight = (cells: string[], weight: 'regular' | 'bold') =>
-      Math.max(...cells.map((cell, index) => this.heightOf(cell, widths[index] - 2 * CELL_PADDING, weight, SIZES.body))) + 2 * CELL_PADDING;
-    const drawRow = (cells: string[], weight: 'regular' | 'bold', band: boolean, height: number) => {
+    const rowHeight = (cells: string[], weight: Weight) =>
+      Math.max(...cells.map((cell, index) => this.heightOf(cell, widths[index] - 2 * CELL_PADDING, { weight, size: SIZES.body }))) + 2 * CELL_PADDING;
+    const drawRow = (cells: string[], weight: Weight, band: boolean, height: number) => {
       const y = this.doc.y;
       if (band) this.doc.rect(MARGIN, y, this.width, height).fill(COLORS.band);
       let x = MARGIN;
       cells.forEach((cell, index) => {
-        this.font(weight, SIZES.body).text(cell, x + CELL_PADDING, y + CELL_PADDING, { width: widths[index] - 2 * CELL_PADDING });
+        this.write(cell, x + CELL_PADDING, y + CELL_PADDING, widths[index] - 2 * CELL_PADDING, { weight, size: SIZES.body });
         x += widths[index];
       });
       this.rule(y + height);
@@ -156,16 +253,17 @@ class ReportLayout {
     this.doc.y += 10;
   }
 
-  private paragraph(text: string, weight: 'regular' | 'bold' = 'regular', color: string = COLORS.text): void {
-    this.ensureSpace(this.heightOf(text.slice(0, 200), this.width, weight, SIZES.body));
+  private paragraph(text: string, style: Partial<Style> = {}): void {
+    const full: Style = { weight: 'regular', size: SIZES.body, ...style };
+    this.ensureSpace(this.heightOf(text.slice(0, 200), this.width, full));
     // Long text flows on to the next page by itself (pdfkit breaks at the page's bottom margin).
-    this.font(weight, SIZES.body, color).text(text, MARGIN, this.doc.y, { width: this.width });
+    this.write(text, MARGIN, this.doc.y, this.width, full);
     this.doc.y += 8;
   }
 
   private body(): void {
     const { job, history, timeLogs, totalMinutes } = this.report;
-    const { catalog } = this.options;
+    const { slots } = this.options;
     const vehicle = job.vehicle;
     const makeModel = [vehicle.make, vehicle.model].filter(Boolean).join(' ');
 
@@ -184,7 +282,7 @@ class ReportLayout {
     this.pairs([
       ['Service type', job.serviceType.name],
       ['Price', formatPrice(job.serviceType.price)],
-      ['Scheduled', formatDateSlot(job.date, job.slot, catalog)],
+      ['Scheduled', formatDateSlot(job.date, job.slot, slots)],
       ['Centre slot', `Bay ${job.bay}`],
       ['Status', status],
       ['Technician', job.assignedEmployee ? `${job.assignedEmployee.fullName}${job.assignedEmployee.department ? ` (${job.assignedEmployee.department})` : ''}` : 'Not assigned'],
@@ -203,27 +301,29 @@ class ReportLayout {
 
     if (job.notes) {
       this.heading('Notes');
-      this.paragraph(job.notes);
+      this.paragraph(job.notes, { lineBreaks: true });
     }
 
     this.heading('Stage history');
-    if (history.length === 0) {
-      this.paragraph('No changes recorded.', 'regular', COLORS.muted);
+    if (history.entries.length === 0) {
+      this.paragraph('No changes recorded.', { color: COLORS.muted });
     } else {
+      if (history.omitted > 0) this.paragraph(omittedLine(history.omitted, 'change', 'changes'), { color: COLORS.muted });
       this.table(
         [
           { header: 'When', share: 0.27 },
           { header: 'Change', share: 0.48 },
           { header: 'By', share: 0.25 },
         ],
-        history.map((entry) => [formatShopInstant(entry.occurredAt, this.zone), describeChange(entry, catalog), entry.actor?.fullName ?? '—']),
+        history.entries.map((entry) => [formatShopInstant(entry.occurredAt, this.zone), describeChange(entry, slots), entry.actor?.fullName ?? '—']),
       );
     }
 
     this.heading('Time logged');
-    if (timeLogs.length === 0) {
-      this.paragraph('No time logged on this job.', 'regular', COLORS.muted);
+    if (timeLogs.entries.length === 0) {
+      this.paragraph('No time logged on this job.', { color: COLORS.muted });
     } else {
+      if (timeLogs.omitted > 0) this.paragraph(omittedLine(timeLogs.omitted, 'time log', 'time logs', '; the total includes them'), { color: COLORS.muted });
       this.table(
         [
           { header: 'Date', share: 0.16 },
@@ -232,10 +332,16 @@ class ReportLayout {
           { header: 'Technician', share: 0.2 },
           { header: 'Work done', share: 0.35 },
         ],
-        timeLogs.map((log) => [formatShortDate(log.date), `${log.startTime}–${log.endTime}`, formatDuration(log.durationMinutes), log.technician.fullName, log.description]),
+        timeLogs.entries.map((log) => [
+          formatShortDate(log.date),
+          `${log.startTime}–${log.endTime}`,
+          formatDuration(log.durationMinutes),
+          log.technician.fullName,
+          shortened(printable(log.description)),
+        ]),
       );
     }
-    this.paragraph(`Total time logged: ${formatDuration(totalMinutes)}`, 'bold');
+    this.paragraph(`Total time logged: ${formatDuration(totalMinutes)}`, { weight: 'bold' });
   }
 
   /** "Shop time (America/Chicago) · Generated … · Page n of m" at the foot of every page. */
@@ -265,25 +371,30 @@ class ReportLayout {
 /** The service report of one job as a PDF file. */
 export function renderServiceReport(report: ServiceReport, options: RenderOptions): Promise<Buffer> {
   const { job } = report;
+  const [base, ...fallbacks] = options.fonts.faces;
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    // The document starts in the embedded DejaVu Sans: pdfkit would otherwise load and parse Helvetica's metrics
-    // for every document, never to use them. (pdfkit takes a parsed fontkit font, which its types do not list.)
-    font: options.fonts.regular as unknown as string,
+    // No starting font: pdfkit would otherwise load and parse Helvetica's metrics for every document, never to use
+    // them. (Starting in DejaVu Sans instead made every later font('Regular') miss pdfkit's cache: it found the
+    // same font under its PostScript name and compared the two, ~30 ms a report.) The layout sets a font first.
+    font: null as unknown as string,
     lang: 'en',
     displayTitle: true,
     info: {
-      Title: `${SHOP_NAME} service report: ${job.vehicle.plate}, ${job.serviceType.name}, ${job.date}`,
+      Title: printable(`${SHOP_NAME} service report: ${job.vehicle.plate}, ${job.serviceType.name}, ${job.date}`),
       Author: SHOP_NAME,
       Subject: `Service report for job ${job.id}`,
       CreationDate: new Date(options.generatedAt),
     },
   });
-  // pdfkit accepts a parsed fontkit font (it checks for `layout`), which its types do not list.
-  doc.registerFont('Regular', options.fonts.regular as unknown as PDFKit.Mixins.PDFFontSource);
-  doc.registerFont('Bold', options.fonts.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  // pdfkit accepts a parsed fontkit font (it checks for `layout`), which its types do not list. A face is embedded
+  // only when a run uses it, and then only with the glyphs used.
+  for (const face of [base, ...fallbacks]) {
+    doc.registerFont(face.name.regular, face.font.regular as unknown as PDFKit.Mixins.PDFFontSource);
+    doc.registerFont(face.name.bold, face.font.bold as unknown as PDFKit.Mixins.PDFFontSource);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

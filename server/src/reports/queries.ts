@@ -6,8 +6,10 @@ import type { Appointment } from '../contract/appointments';
 import type { ServiceCenter } from '../contract/catalog';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
+import type { TimeLogReviewState } from '../contract/timeLogs';
 import type { Db } from '../db/schema';
 import type { Viewer } from '../plugins/authenticate';
+import { REPORT_LIMITS } from './limits';
 
 export interface Person {
   id: string;
@@ -39,19 +41,27 @@ export interface LoggedTime {
   description: string;
 }
 
+/** The latest entries of a list, oldest first, and how many earlier ones were left out. */
+export interface Listed<T> {
+  entries: T[];
+  omitted: number;
+}
+
 /** Everything a service report prints, read from stored data only. */
 export interface ServiceReport {
   job: Appointment;
   /** The centre with its phone (the job names only its id, name and address). */
   center: ServiceCenter;
-  history: HistoryEntry[];
-  timeLogs: LoggedTime[];
+  history: Listed<HistoryEntry>;
+  timeLogs: Listed<LoggedTime>;
+  /** Every listed and omitted log's minutes. */
   totalMinutes: number;
 }
 
 /**
  * A job's service report, for exactly whom GET /api/appointments/:id answers (the job is read through it). Rejected
- * time logs are not the job's time and are left out.
+ * time logs are not the job's time and are left out; the customer sees only approved time (what an admin has not
+ * reviewed yet is the shop's to check, not the customer's to read), staff see every log that is not rejected.
  */
 export class Reports {
   constructor(
@@ -64,11 +74,20 @@ export class Reports {
     const job = await this.appointments.get(viewer, id);
     const center = this.catalog.center(job.center.id);
     if (!center) throw new Error(`Appointment ${job.id} refers to a service centre that does not exist`);
-    const [history, timeLogs] = await Promise.all([this.history(job.id), this.timeLogs(job.id)]);
-    return { job, center, history, timeLogs, totalMinutes: timeLogs.reduce((sum, log) => sum + log.durationMinutes, 0) };
+    const states: TimeLogReviewState[] = viewer.role === 'CUSTOMER' ? ['APPROVED'] : ['SUBMITTED', 'APPROVED'];
+    const [history, timeLogs, totals] = await Promise.all([this.history(job.id), this.timeLogs(job.id, states), this.timeTotals(job.id, states)]);
+    return {
+      job,
+      center,
+      history,
+      timeLogs: { entries: timeLogs, omitted: totals.count - timeLogs.length },
+      totalMinutes: totals.minutes,
+    };
   }
 
-  private async history(appointmentId: string): Promise<HistoryEntry[]> {
+  /** The latest REPORT_LIMITS.historyEntries changes, oldest first, and how many came before them. */
+  private async history(appointmentId: string): Promise<Listed<HistoryEntry>> {
+    const limit = REPORT_LIMITS.historyEntries;
     const rows = await this.db
       .selectFrom('job_history as h')
       .leftJoin('users as actor', 'actor.id', 'h.actor_id')
@@ -86,12 +105,15 @@ export class Reports {
         'actor.full_name as actor_name',
         'technician.id as technician_id',
         'technician.full_name as technician_name',
+        sql<number>`count(*) OVER ()`.as('total'),
       ])
       .where('h.appointment_id', '=', appointmentId)
-      .orderBy('h.occurred_at')
-      .orderBy('h.id')
+      .orderBy('h.occurred_at', 'desc')
+      .orderBy('h.id', 'desc')
+      .limit(limit)
       .execute();
-    return rows.map((row) => ({
+    rows.reverse();
+    const entries = rows.map((row) => ({
       event: row.event,
       occurredAt: toIso(row.occurred_at),
       ...(row.actor_id !== null && row.actor_name !== null && { actor: { id: row.actor_id, fullName: row.actor_name } }),
@@ -103,9 +125,11 @@ export class Reports {
         row.to_date !== null &&
         row.to_slot !== null && { move: { fromDate: row.from_date, fromSlot: row.from_slot, toDate: row.to_date, toSlot: row.to_slot } }),
     }));
+    return { entries, omitted: rows.length === 0 ? 0 : Number(rows[0].total) - rows.length };
   }
 
-  private async timeLogs(appointmentId: string): Promise<LoggedTime[]> {
+  /** The latest REPORT_LIMITS.timeLogs logs in `states`, oldest first. */
+  private async timeLogs(appointmentId: string, states: TimeLogReviewState[]): Promise<LoggedTime[]> {
     const rows = await this.db
       .selectFrom('time_logs as t')
       .innerJoin('users as u', 'u.id', 't.employee_id')
@@ -118,10 +142,12 @@ export class Reports {
         sql<number>`(extract(epoch FROM t.ends_at - t.starts_at) / 60)::int`.as('duration_minutes'),
       ])
       .where('t.appointment_id', '=', appointmentId)
-      .where('t.review_state', '<>', 'REJECTED')
-      .orderBy('t.starts_at')
-      .orderBy('t.id')
+      .where('t.review_state', 'in', states)
+      .orderBy('t.starts_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(REPORT_LIMITS.timeLogs)
       .execute();
+    rows.reverse();
     return rows.map((row) => ({
       technician: { id: row.technician_id, fullName: row.technician_name },
       date: row.starts.slice(0, 10),
@@ -130,5 +156,19 @@ export class Reports {
       durationMinutes: Number(row.duration_minutes),
       description: row.description,
     }));
+  }
+
+  /** How many logs in `states` the job has and their minutes, listed or not. */
+  private async timeTotals(appointmentId: string, states: TimeLogReviewState[]): Promise<{ count: number; minutes: number }> {
+    const row = await this.db
+      .selectFrom('time_logs as t')
+      .select([
+        sql<number>`count(*)`.as('count'),
+        sql<number>`coalesce(sum((extract(epoch FROM t.ends_at - t.starts_at) / 60)::int), 0)`.as('minutes'),
+      ])
+      .where('t.appointment_id', '=', appointmentId)
+      .where('t.review_state', 'in', states)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), minutes: Number(row.minutes) };
   }
 }

@@ -7,6 +7,7 @@
 import { call, failure, type Json } from '../helpers/http';
 import { approvedTechnician, CENTERS, day, type Person, type Shop, SHOP_TODAY, shopTime, signUp, SLOTS, startShop } from '../helpers/shop';
 import { reportFileName } from '../../../server/src/reports/format';
+import { REPORT_LIMITS } from '../../../server/src/reports/limits';
 import { allLines, getReport, pdfText } from './helpers';
 
 const NOT_FOUND = failure('Appointment not found');
@@ -221,7 +222,7 @@ describe('who may download it: exactly those GET /api/appointments/:id answers',
 });
 
 describe('long reports', () => {
-  it('break onto new pages — long notes, many history rows — repeating the table heading, with every row printed', async () => {
+  it('break onto new pages — long notes, many history rows — repeating the table heading; the latest changes are listed', async () => {
     const customer = await signUp(shop.app, 'CUSTOMER');
     const notes = `${'Customer reports a rattle from the rear axle over speed bumps; please also check the handbrake cable. '.repeat(4)}End.`.slice(0, 500);
     const job = await ok(call(shop.app, 'POST', '/api/appointments', { token: customer.token, body: { plate: 'LONG-1', serviceType: 'OIL_CHANGE', notes, ...nextSlot() } }));
@@ -239,7 +240,12 @@ describe('long reports', () => {
     const pagesWithTable = text.pages.filter((page) => page.some((line) => line.includes('Rescheduled from')));
     expect(pagesWithTable.length).toBeGreaterThanOrEqual(2);
     for (const page of pagesWithTable) expect(page).toContain('When Change By');
-    expect(lines.join(' ').match(/Rescheduled from/g)).toHaveLength(moves);
+    // Booked, then 45 moves: the latest REPORT_LIMITS.historyEntries are listed, after a line saying how many are not.
+    const listed = REPORT_LIMITS.historyEntries;
+    expect(lines.join(' ').match(/Rescheduled from/g)).toHaveLength(listed);
+    expect(lines).toContain(`${moves + 1 - listed} earlier changes are not listed.`);
+    // The booking itself is among the earliest, left out.
+    expect(lines.filter((line) => line.includes(`Booked ${customer.fullName}`))).toEqual([]);
     expect(lines.join(' ')).toContain('please also check the handbrake cable.');
     expect(lines).toContain('Total time logged: 0 min');
     expect(lines).toContain('No time logged on this job.');
