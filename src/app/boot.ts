@@ -17,7 +17,10 @@ function start(): void {
   }
 }
 
-/** Once the painted page is on screen (its first contentful paint is recorded only then), or a second after `load`. */
+/**
+ * Once the painted page is on screen (its first contentful paint is recorded only then). A busy phone can paint
+ * seconds after `load`, so the timer is only a last resort for a browser that records no paint at all.
+ */
 function whenPainted(): void {
   // A tab opened in the background paints nothing until it is shown, and a browser may not report paints.
   if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
@@ -30,7 +33,9 @@ function whenPainted(): void {
     observer.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
-  setTimeout(start, 1000);
+  // Sent to the background before painting: it would paint nothing until shown again.
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 10_000);
 }
 
 window.addEventListener('load', whenPainted, { once: true });
