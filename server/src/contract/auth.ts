@@ -141,5 +141,9 @@ export const Profile = Type.Object({
   approvalStatus: Type.Optional(StringEnum(APPROVAL_STATUSES)),
   /** Whether the user gets e-mail about their jobs (booking, assignment, start, awaiting parts, completion). */
   emailNotifications: Type.Boolean(),
+  /** Whether the account's e-mail address is verified (contract/account.ts): until then it gets no job e-mails. */
+  emailVerified: Type.Boolean(),
+  /** A new address asked for on the Account page, until its link is opened. */
+  pendingEmail: Type.Optional(Type.String()),
 });
 export type Profile = Static<typeof Profile>;
