@@ -94,7 +94,8 @@ export const Appointment = Type.Object({
   status: StringEnum(APPOINTMENT_STATUSES),
   /** While IN_PROGRESS only. */
   stage: Type.Optional(StringEnum(STAGES)),
-  customer: Type.Object({ id: Type.String(), fullName: Type.String(), email: Type.String(), phoneNumber: Type.String() }),
+  /** `emailVerified`: whether the customer's address is verified (contract/account.ts), shown to admins. */
+  customer: Type.Object({ id: Type.String(), fullName: Type.String(), email: Type.String(), phoneNumber: Type.String(), emailVerified: Type.Boolean() }),
   vehicle: Type.Object({
     id: Type.String(),
     plate: Type.String(),

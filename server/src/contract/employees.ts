@@ -65,6 +65,8 @@ export const StaffMember = Type.Object({
   id: Type.String(),
   fullName: Type.String(),
   email: Type.String(),
+  /** Whether the technician's e-mail address is verified (contract/account.ts). */
+  emailVerified: Type.Boolean(),
   phoneNumber: Type.String(),
   /** The technician's department, when they gave one. */
   department: Type.Optional(Type.String()),
