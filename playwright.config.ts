@@ -10,6 +10,9 @@ import { E2E_JWT_SECRET } from './test/e2e/support/constants';
  * the workers inherit its environment, so the port and data directory are chosen once.
  */
 process.env.E2E_PORT ||= String(20000 + Math.floor(Math.random() * 20000));
+// The in-process SMTP server (globalSetup) and the loopback HTTP port the tests read its messages from.
+process.env.E2E_SMTP_PORT ||= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_MAILBOX_PORT ||= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'carcare-e2e-'));
 process.env.E2E_ADMIN_EMAIL ||= 'admin@carcare.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-Passw0rd!';
@@ -78,6 +81,10 @@ export default defineConfig({
       MAX_SESSIONS_PER_USER: '100000',
       // Every test builds the people and jobs it needs; the demo workshop stays out.
       DEMO_DATA: '0',
+      // Every e-mail goes to the in-process SMTP server; the worker looks often, so a link arrives in a moment.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_POLL_INTERVAL: '200ms',
+      MAIL_RETRY_DELAY: '1s',
       // E2E_STATIC_DIR serves another copy of a build (e.g. a snapshot while dist/ is being rebuilt).
       STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
     },

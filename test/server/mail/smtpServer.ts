@@ -18,6 +18,8 @@ export interface SmtpOptions {
   refuse?: (mail: ReceivedMail) => boolean;
   /** Keep this message's DATA unanswered until `release()` (the client waits for the answer). */
   hold?: (mail: ReceivedMail) => boolean;
+  /** The loopback port to listen on; a free one by default. */
+  port?: number;
 }
 
 export interface TestSmtpServer {
@@ -81,7 +83,7 @@ function waitUntil<T>(check: () => T | undefined, timeoutMs: number, what: strin
   });
 }
 
-/** An SMTP server on a free loopback port (no TLS, no authentication) that records what it receives. */
+/** An SMTP server on a loopback port (no TLS, no authentication) that records what it receives. */
 export async function startSmtpServer(options: SmtpOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const held: (() => void)[] = [];
@@ -118,7 +120,7 @@ export async function startSmtpServer(options: SmtpOptions = {}): Promise<TestSm
     },
   });
   server.on('error', () => undefined); // a client killed mid-DATA resets its connection
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const accepted = () => received.filter((mail) => mail.accepted);
   return {
