@@ -17,6 +17,8 @@ const esmPackages = [
   'typebox',
   '@date-fns/tz',
   'lucide-react',
+  // The build's Markdown converter (scripts/markdown/document.js), which its tests load.
+  'marked',
 ];
 
 const tsJest: [string, Record<string, unknown>] = [
@@ -29,7 +31,8 @@ const tsJest: [string, Record<string, unknown>] = [
 ];
 
 const common = {
-  transform: { '^.+\\.[tj]sx?$': tsJest, '^.+\\.m?js$': tsJest },
+  // The repository's Markdown documents, rendered to HTML as the build's loader does (scripts/markdown/).
+  transform: { '^.+\\.[tj]sx?$': tsJest, '^.+\\.m?js$': tsJest, '^.+\\.md$': '<rootDir>/scripts/markdown/jestTransform.js' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
     '\\.module\\.css$': 'identity-obj-proxy',
@@ -37,6 +40,7 @@ const common = {
     '\\.(svg|png|woff2?)$': '<rootDir>/test/utils/fileStub.ts',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/server/src/contract/$1',
+    '^@content/(.*)$': '<rootDir>/content/$1',
   },
 };
 

@@ -58,6 +58,8 @@ function resolveFor(production) {
       '@': path.resolve(__dirname, 'src'),
       // The API contract: the SPA imports its types (erased) and the plain constants of statuses.ts.
       '@contract': path.resolve(__dirname, 'server/src/contract'),
+      // The shop's own documents (content/legal/*.md), made HTML by MARKDOWN_RULE.
+      '@content': path.resolve(__dirname, 'content'),
       // react-router's package exports resolve to its development build for every bundler condition;
       // production bundles use its production build (no dev warnings, smaller).
       ...(production
@@ -79,6 +81,12 @@ const TYPESCRIPT_RULE = {
     options: { transpileOnly: true, compilerOptions: { sourceMap: true } },
   },
 };
+
+/**
+ * The repository's Markdown documents (content/legal/*.md) become HTML here, at build time: the module is
+ * { title, lastUpdated, lastUpdatedIso, html } (scripts/markdown/document.js), so no Markdown parser reaches the browser.
+ */
+const MARKDOWN_RULE = { test: /\.md$/, include: path.resolve(__dirname, 'content'), use: path.resolve(__dirname, 'scripts/markdown/loader.js') };
 
 /**
  * CSS Modules options: the pre-render build must name every class exactly as the browser build does.
@@ -123,6 +131,7 @@ function prerenderConfig() {
     module: {
       rules: [
         TYPESCRIPT_RULE,
+        MARKDOWN_RULE,
         { test: /\.css$/, use: [{ loader: 'css-loader', options: { modules: { ...cssModulesFor(true), exportOnlyLocals: true } } }] },
         // The same file names as the browser build (only the names are used: nothing is emitted).
         { test: /\.(svg|png|woff2?)$/, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]', publicPath: '/' } },
@@ -184,6 +193,7 @@ function browserConfig(production) {
     module: {
       rules: [
         TYPESCRIPT_RULE,
+        MARKDOWN_RULE,
         {
           test: /\.css$/,
           use: [

@@ -15,8 +15,8 @@ for (const r of routeSizes(groups)) {
   if (!ok) failures.push(`${r.route}: ${kib(r.js.gzip)} > ${kib(budget)}`);
 }
 
-// The public pages (landing, a tracking link) may not load form/validation libraries, the store or the signed-in
-// areas' code; the landing page not even the dashboards' words.
+// The public pages (landing, a tracking link, the terms and privacy policy) may not load form/validation libraries,
+// the store or the signed-in areas' code; the landing page not even the dashboards' words.
 const forbiddenModules = [
   /node_modules\/react-hook-form\//,
   /node_modules\/yup\//,
@@ -32,7 +32,7 @@ const forbiddenModules = [
 ];
 const forbiddenText = [/Monthly Work Summary/, /Awaiting Assignment/, /My Services/];
 const measured = readRouteManifest().measured;
-for (const route of ['/', '/track/:token']) {
+for (const route of ['/', '/track/:token', '/terms', '/privacy']) {
   const names = measured.find((r) => r.name === route)?.groups ?? [];
   if (names.length === 0) failures.push(`the route table has no ${route}`);
   for (const file of names.flatMap((name) => groups[name] ?? []).filter((f) => f.endsWith('.js'))) {
@@ -49,7 +49,8 @@ for (const route of ['/', '/track/:token']) {
 }
 
 // No sample data anywhere in the bundle: no module named sample*, none of the prototype's sample records. And none of
-// the contract's TypeBox schemas: the SPA takes its types, and only the plain modules at run time.
+// the contract's TypeBox schemas: the SPA takes its types, and only the plain modules at run time. No Markdown parser
+// either: the legal pages' Markdown is HTML by then (scripts/markdown/).
 const sampleModules = /(^|\/)src\/.*\/sample[A-Z]\w*\.tsx?$/m;
 const sampleRecords = /\b(SRV-100\d|JOB-200\d|APT-200\d|LOG-300\d|EMP-00\d)\b/;
 const assetsDir = path.resolve(__dirname, '..', 'dist', 'assets');
@@ -58,6 +59,7 @@ for (const file of readdirSync(assetsDir).filter((name) => name.endsWith('.js'))
   const { sources } = JSON.parse(readFileSync(path.join(assetsDir, `${file}.map`), 'utf8')) as { sources: string[] };
   if (sampleModules.test(sources.join('\n'))) failures.push(`assets/${file} bundles a sample data module`);
   if (/node_modules\/typebox\//.test(sources.join('\n'))) failures.push(`assets/${file} bundles TypeBox (a contract module that is not plain)`);
+  if (/node_modules\/marked\//.test(sources.join('\n'))) failures.push(`assets/${file} bundles marked (Markdown is converted at build time)`);
   const record = sampleRecords.exec(source);
   if (record) failures.push(`assets/${file} contains sample record ${record[0]}`);
 }

@@ -12,6 +12,8 @@ const PAGES: ReadonlyArray<{ path: string; heading: string; labels: string[] }> 
   { path: '/about', heading: 'About CarCare', labels: ['Newsletter email address'] },
   { path: '/services', heading: 'Our Services', labels: ['Newsletter email address'] },
   { path: '/pricing', heading: 'Simple, transparent pricing', labels: ['Newsletter email address'] },
+  { path: '/terms', heading: 'Terms of service', labels: ['Newsletter email address'] },
+  { path: '/privacy', heading: 'Privacy policy', labels: ['Newsletter email address'] },
   { path: '/login', heading: 'Welcome back', labels: ['Email', 'Password', 'Remember me'] },
   { path: '/register', heading: 'Create your account', labels: ['Full Name', 'Email', 'Phone Number', 'Address', 'Account Type', 'Password', 'Confirm Password'] },
   { path: '/register/employee', heading: 'Join as a service technician', labels: ['Full Name', 'Email', 'Phone Number', 'Address', 'Password', 'Confirm Password'] },
@@ -55,6 +57,18 @@ test.describe('pre-rendered public pages', () => {
     await expect(page.getByRole('button', { name: 'LEARN MORE', exact: true })).toBeDisabled();
     await page.getByRole('link', { name: 'GET STARTED', exact: true }).click();
     await expect(page).toHaveURL('/register');
+    // The terms and privacy policy under the sign-in and sign-up forms are plain links to pre-rendered pages.
+    for (const from of ['/login', '/register', '/register/employee']) {
+      for (const [name, to] of [
+        ['Terms of service', '/terms'],
+        ['Privacy policy', '/privacy'],
+      ] as const) {
+        await page.goto(from);
+        await page.getByRole('link', { name, exact: true }).click();
+        await expect(page, `${name} from ${from}`).toHaveURL(to);
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      }
+    }
     await context.close();
   });
 

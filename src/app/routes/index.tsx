@@ -26,6 +26,9 @@ const pages: RouteObject[] = [
   { path: paths.about, lazy: () => import(/* webpackChunkName: "info" */ './public/about'), ...routeMeta({ chunks: ['info'], prerender: true }) },
   { path: paths.services, lazy: () => import(/* webpackChunkName: "info" */ './public/services'), ...routeMeta({ chunks: ['info'], prerender: true }) },
   { path: paths.pricing, lazy: () => import(/* webpackChunkName: "info" */ './public/pricing'), ...routeMeta({ chunks: ['info'], prerender: true }) },
+  // The legal pages, each its own chunk (its document is most of it): a visitor reading one downloads not the other.
+  { path: paths.terms, lazy: () => import(/* webpackChunkName: "terms" */ './public/terms'), ...routeMeta({ chunks: ['terms'], prerender: true, budgetKiB: 130 }) },
+  { path: paths.privacy, lazy: () => import(/* webpackChunkName: "privacy" */ './public/privacy'), ...routeMeta({ chunks: ['privacy'], prerender: true, budgetKiB: 130 }) },
   { path: paths.track, lazy: () => import(/* webpackChunkName: "tracking" */ './public/track'), ...routeMeta({ chunks: ['tracking'], budgetKiB: 130 }) },
   {
     // The store, and everything that needs it, arrives with the first page that does.

@@ -25,8 +25,8 @@ const groupsOf = (manifest: RouteManifest, name: string) => manifest.measured.fi
 test('every page of the table is measured, with the budgets of the spec', async () => {
   const manifest = await buildManifest();
   const budget = budgets(manifest);
-  expect(budget).toMatchObject({ '/': 130, '/track/:token': 130, '/login': 160 });
-  const others = Object.entries(budget).filter(([name]) => !['/', '/track/:token', '/login'].includes(name));
+  expect(budget).toMatchObject({ '/': 130, '/track/:token': 130, '/terms': 130, '/privacy': 130, '/login': 160 });
+  const others = Object.entries(budget).filter(([name]) => !['/', '/track/:token', '/terms', '/privacy', '/login'].includes(name));
   expect(others.every(([, kib]) => kib === 200)).toBe(true);
   // Each role's view of a role-dependent path is measured on its own.
   expect(Object.keys(budget)).toEqual(
@@ -50,9 +50,9 @@ test('every page of the table is measured, with the budgets of the spec', async 
   );
 });
 
-test('the landing page and a tracking link load neither the store nor a signed-in frame', async () => {
+test('the landing page, a tracking link and the legal pages load neither the store nor a signed-in frame', async () => {
   const manifest = await buildManifest();
-  for (const name of ['/', '/track/:token']) {
+  for (const name of ['/', '/track/:token', '/terms', '/privacy']) {
     expect(groupsOf(manifest, name)).toEqual(expect.arrayContaining(['main']));
     expect(groupsOf(manifest, name)).not.toEqual(expect.arrayContaining(['store']));
     expect(groupsOf(manifest, name)).not.toEqual(expect.arrayContaining(['guards']));
@@ -64,7 +64,7 @@ test('the landing page and a tracking link load neither the store nor a signed-i
 
 test('the build pre-renders the public pages and writes a shell per signed-in area', async () => {
   const manifest = await buildManifest();
-  expect(manifest.prerendered.map((page) => page.path)).toEqual(['/', '/about', '/services', '/pricing', '/login', '/register', '/register/employee']);
+  expect(manifest.prerendered.map((page) => page.path)).toEqual(['/', '/about', '/services', '/pricing', '/terms', '/privacy', '/login', '/register', '/register/employee']);
   expect(manifest.prerendered.filter((page) => page.guestOnly).map((page) => page.path)).toEqual(['/login', '/register', '/register/employee']);
   expect(manifest.shells.map((shell) => shell.prefix).sort()).toEqual(['/admin', '/dashboard', '/reports']);
 });

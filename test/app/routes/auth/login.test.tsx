@@ -55,12 +55,23 @@ describe('Login page: what it shows', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
-    // Placeholders with no target (spec §2), still reachable from the keyboard.
-    for (const name of ['Forgot password?', 'Terms of service', 'Privacy policy']) {
-      const link = screen.getByRole('link', { name });
-      expect(link).not.toHaveAttribute('href');
-      expect(link.tabIndex).toBe(0);
-    }
+    // A placeholder with no target (spec §2), still reachable from the keyboard.
+    const forgot = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(forgot).not.toHaveAttribute('href');
+    expect(forgot.tabIndex).toBe(0);
+    // The shop's terms and privacy policy (issue 28), as plain links that work before the app has loaded.
+    expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test.each([
+    ['Terms of service', '/terms'],
+    ['Privacy policy', '/privacy'],
+  ])('"%s" opens the shop\'s page at %s', async (name, path) => {
+    const { user, router } = await openLogin();
+    await user.click(screen.getByRole('link', { name }));
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
   });
 
   test('the password can be shown and hidden', async () => {

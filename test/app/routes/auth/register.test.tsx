@@ -42,7 +42,7 @@ const input = (label: string) => screen.getByLabelText(label, { selector: 'input
 const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
 describe('Customer registration: what it shows', () => {
-  test('one h1, a main landmark, the fields with autocomplete, the account types and the links', async () => {
+  test('one h1, a main landmark, the fields with autocomplete, the account types and the links (terms and privacy too)', async () => {
     await openRegister();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -61,6 +61,8 @@ describe('Customer registration: what it shows', () => {
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register as an employee' })).toHaveAttribute('href', '/register/employee');
+    expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 
   test('both passwords have their own show/hide toggle', async () => {

@@ -39,7 +39,7 @@ const input = (label: string) => screen.getByLabelText(label, { selector: 'input
 const submit = () => screen.getByRole('button', { name: 'Create Account' });
 
 describe('Employee registration: what it shows', () => {
-  test('the customer fields without Account Type, one h1, and links to /login and /register', async () => {
+  test('the customer fields without Account Type, one h1, and links to /login, /register, /terms and /privacy', async () => {
     await openEmployeeRegister();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -50,6 +50,8 @@ describe('Employee registration: what it shows', () => {
     expect(screen.queryByLabelText('Account Type')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register as a customer' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
   });
 
   test('"Continue with Google" sends the browser to the backend Google authorization path', async () => {

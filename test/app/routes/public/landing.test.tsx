@@ -65,7 +65,7 @@ describe('LandingPage', () => {
     expect(screen.getByRole('button', { name: "Let's Get Started" })).toBeInTheDocument();
   });
 
-  it('has a footer with contact details, hours, offices, a map placeholder, social links and a newsletter box', () => {
+  it('has a footer with contact details, hours, offices, a map placeholder, social links, the legal links and a newsletter box', () => {
     renderLanding();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Mon-Fri 8:00 AM-6:00 PM')).toBeInTheDocument();
@@ -78,6 +78,10 @@ describe('LandingPage', () => {
       const link = within(footer).getByRole('link', { name: `CarCare on ${network}` });
       expect(link.getAttribute('href')).toMatch(/^https:\/\//);
     }
+
+    const legal = within(footer).getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+    expect(within(legal).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
 
     const newsletter = within(footer).getByRole('form', { name: 'Newsletter' });
     expect(within(newsletter).getByRole('textbox', { name: 'Newsletter email address' })).toHaveAttribute('type', 'email');

@@ -21,6 +21,12 @@ const accountLinks = [
   { to: paths.registerEmployee, label: 'Join as a technician' },
 ] as const;
 
+/** The shop's terms and privacy policy (content/legal/), on every public page. */
+const legalLinks = [
+  { to: paths.terms, label: 'Terms of service' },
+  { to: paths.privacy, label: 'Privacy policy' },
+] as const;
+
 const socialLinks: readonly { network: SocialNetwork; label: string; href: string }[] = [
   { network: 'facebook', label: 'CarCare on Facebook', href: 'https://www.facebook.com/carcare.example' },
   { network: 'instagram', label: 'CarCare on Instagram', href: 'https://www.instagram.com/carcare.example' },
@@ -126,6 +132,15 @@ export function Footer() {
         <div className={styles.bottom}>
           {/* The build pre-renders this page: in a later year the browser's text differs, and that is expected. */}
           <p suppressHydrationWarning>© {year} CarCare. All rights reserved.</p>
+          <nav aria-label="Legal">
+            <ul className={styles.legal}>
+              {legalLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <p>Built for drivers who care about their cars.</p>
         </div>
       </div>
