@@ -16,6 +16,7 @@ function member(overrides: Partial<StaffMember> & Pick<StaffMember, 'id' | 'full
   return {
     email: `${overrides.fullName.split(' ')[0].toLowerCase()}@carcare.test`,
     phoneNumber: '+94 77 000 0000',
+    emailVerified: true,
     state: 'ACTIVE',
     registeredAt: '2026-11-01T08:00:00.000Z',
     jobsInProgress: 0,
