@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Checkbox } from '@/components/Checkbox';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
+import * as paths from '@/config/paths';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useAppDispatch } from '@/store/hooks';
 import { loginUser } from '../authThunks';
@@ -13,7 +15,6 @@ import type { SessionUser } from '../types';
 import styles from './AuthForm.module.css';
 import { AuthFormActions } from './AuthFormActions';
 import { mapLoginError } from './loginErrorMapping';
-import { PlaceholderLink } from './PlaceholderLink';
 import { readRememberMe, writeRememberMe } from './rememberMe';
 import { useSingleFlight } from './useSingleFlight';
 
@@ -98,7 +99,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => P
       />
       <div className={styles.row}>
         <Checkbox label="Remember me" {...register('rememberMe')} />
-        <PlaceholderLink>Forgot password?</PlaceholderLink>
+        <Link to={paths.forgotPassword} className={styles.textLink}>
+          Forgot password?
+        </Link>
       </div>
       <AuthFormActions submitLabel="Sign In" isSubmitting={isSubmitting} />
     </form>
