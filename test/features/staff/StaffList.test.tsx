@@ -89,6 +89,15 @@ describe('Staff page (/admin/staff)', () => {
     expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
   });
 
+  test("says beside each technician's e-mail whether it is verified", async () => {
+    staffServer([NIMAL, { ...THARINDU, emailVerified: false }]);
+    await renderStaff();
+    const pending = rowOf('Tharindu Wickramasinghe');
+    expect(within(pending).getByRole('img', { name: 'E-mail not verified' })).toHaveTextContent('Not verified');
+    expect(within(pending).queryByRole('img', { name: 'E-mail verified' })).not.toBeInTheDocument();
+    expect(within(rowOf('Nimal Perera')).getByRole('img', { name: 'E-mail verified' })).toHaveTextContent('Verified');
+  });
+
   test('lists the technicians, pending first, with department, e-mail, state and actions named after the person', async () => {
     staffServer([NIMAL, THARINDU, RUWAN]);
     await renderStaff();

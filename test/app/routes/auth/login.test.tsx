@@ -55,8 +55,10 @@ describe('Login page: what it shows', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    // Issue 28: "Forgot password?" (its label unchanged) leads to the reset page.
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     // Placeholders with no target (spec §2), still reachable from the keyboard.
-    for (const name of ['Forgot password?', 'Terms of service', 'Privacy policy']) {
+    for (const name of ['Terms of service', 'Privacy policy']) {
       const link = screen.getByRole('link', { name });
       expect(link).not.toHaveAttribute('href');
       expect(link.tabIndex).toBe(0);
