@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from './useHydrated';
+import { LEFT_NOTICE_KEY as KEY } from './leftNotice';
 
 /**
  * A message for the next page this tab shows, when the page that has it cannot show it itself: the account that was
  * closed is signed out, and its page is gone before the message could be read. Kept in sessionStorage (this tab
  * only) and shown once.
  */
-const KEY = 'carcare_notice';
-
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
@@ -24,19 +22,11 @@ export function leaveNotice(text: string): void {
   }
 }
 
-function peekNotice(): string | null {
-  return storage()?.getItem(KEY) ?? null;
-}
-
-/**
- * The message left for this page, taken from storage as the page mounts. A pre-rendered page shows it once hydrated
- * (its HTML has none).
- */
+/** The message left for this page, taken from storage as the page mounts. */
 export function useLeftNotice(): string | null {
-  const hydrated = useHydrated();
-  const [notice] = useState(peekNotice);
+  const [notice] = useState(() => storage()?.getItem(KEY) ?? null);
   useEffect(() => {
     if (notice !== null) storage()?.removeItem(KEY);
   }, [notice]);
-  return hydrated ? notice : null;
+  return notice;
 }

@@ -10,7 +10,6 @@ import type {
   VerifyEmailBody,
 } from '@contract/account';
 import { api } from '@/api/api';
-import { downloadFile, type FileDownload } from '@/api/download';
 
 /**
  * The account domain's tags: it owns no list of its own, but what it changes is the profile (its address, whether it is
@@ -19,10 +18,10 @@ import { downloadFile, type FileDownload } from '@/api/download';
 export const ACCOUNT_TAG_TYPES = ['Profile', 'Sessions'] as const;
 export type AccountTag = (typeof ACCOUNT_TAG_TYPES)[number];
 
-/** The file GET /api/account/export is saved as, when the server names none. */
-export const EXPORT_FILE_NAME = 'carcare-account.json';
-
-/** Every call of contract/account.ts. Name, phone and address stay auth's (PUT /api/auth/update-profile). */
+/**
+ * Every call of contract/account.ts but the export (exportApi.ts, which only the settings page loads). Name, phone and
+ * address stay auth's (PUT /api/auth/update-profile).
+ */
 export const accountApi = api.enhanceEndpoints({ addTagTypes: ACCOUNT_TAG_TYPES }).injectEndpoints({
   endpoints: (build) => ({
     requestPasswordReset: build.mutation<AccountMessage, ForgotPasswordBody>({
@@ -47,9 +46,6 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ACCOUNT_TAG_TYPES 
       query: (body) => ({ url: '/account/email', method: 'PUT', body }),
       invalidatesTags: ['Profile'],
     }),
-    exportAccount: build.mutation<FileDownload, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => downloadFile(baseQuery, '/account/export', EXPORT_FILE_NAME),
-    }),
     closeAccount: build.mutation<AccountMessage, CloseAccountBody>({
       query: (body) => ({ url: '/account/close', method: 'POST', body }),
     }),
@@ -62,6 +58,5 @@ export const {
   useResendVerificationMutation,
   useChangePasswordMutation,
   useChangeEmailMutation,
-  useExportAccountMutation,
   useCloseAccountMutation,
 } = accountApi;

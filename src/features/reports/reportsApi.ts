@@ -1,6 +1,6 @@
 import type { Appointment } from '@contract/appointments';
 import { api } from '@/api/api';
-import { downloadFile, type FileDownload } from '@/api/download';
+import { downloadFile, type FileDownload } from '@/lib/download';
 
 /** The name the server gives the file, e.g. `carcare-report-CAB-4821-2099-01-15.pdf`; this one if it gives none. */
 function fallbackName(job: Pick<Appointment, 'vehicle' | 'date'>): string {

@@ -3,7 +3,7 @@ import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
-import { useExportAccountMutation } from '../accountApi';
+import { useExportAccountMutation } from '../exportApi';
 import styles from './Account.module.css';
 
 export const DOWNLOAD_MY_DATA = 'Download my data';
