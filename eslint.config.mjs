@@ -28,7 +28,8 @@ export const BOUNDARY_ZONES = [
   { target: './src/lib', from: './src/components', message: 'Helpers import no UI.' },
   { target: ['./src/api', './src/store'], from: ['./src/features', './src/app', './src/components'], message: 'The store and API plumbing know no feature.' },
   { target: './src/config', from: './src', except: ['./config'] },
-  // The SPA reaches the server only through its contract (types; the plain modules statuses, limits, live and rules).
+  // The SPA reaches the server only through its contract (types; the plain modules statuses, limits, live, rules and
+  // accountMessages).
   { target: './src', from: './server', except: ['./src/contract'] },
   { target: './src', from: './test' },
   { target: './server', from: ['./src'] },
@@ -75,9 +76,9 @@ export default tseslint.config(
             { group: ['../*/../*', '../../*'], message: 'Use the @/ alias for imports across folders.' },
             { group: ['@/features/*/**'], message: 'Import a feature through its public entry (@/features/<name>).' },
             {
-              group: ['@contract/*', '!@contract/statuses', '!@contract/limits', '!@contract/live', '!@contract/rules'],
+              group: ['@contract/*', '!@contract/statuses', '!@contract/limits', '!@contract/live', '!@contract/rules', '!@contract/accountMessages'],
               allowTypeImports: true,
-              message: 'Import only types from the API contract (its schemas are server code); its plain constants live in @contract/statuses, @contract/limits, @contract/live and @contract/rules.',
+              message: 'Import only types from the API contract (its schemas are server code); its plain constants live in @contract/statuses, @contract/limits, @contract/live, @contract/rules and @contract/accountMessages.',
             },
           ],
         },

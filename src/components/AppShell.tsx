@@ -32,6 +32,8 @@ export interface AppShellProps {
   actions?: ReactNode;
   /** A status line under the navigation (e.g. the live updates indicator), empty when there is nothing to say. */
   status?: ReactNode;
+  /** A notice above every page of the frame (e.g. "Verify your e-mail address"), first in <main>; empty when none. */
+  notice?: ReactNode;
   /** The page (e.g. the router's <Outlet />), rendered in <main id="main-content">. */
   children: ReactNode;
 }
@@ -43,7 +45,7 @@ export interface AppShellProps {
 /** More links than this do not fit beside the brand on a laptop: the navigation gets a row of its own there. */
 const CROWDED_NAV = 5;
 
-export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, actions, status, children }: AppShellProps) {
+export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName, navLabel, navItems, onLogout, actions, status, notice, children }: AppShellProps) {
   const navClass = ({ isActive }: { isActive: boolean }) => cx(styles.link, isActive && styles.active);
 
   return (
@@ -90,6 +92,7 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
         {status}
       </header>
       <main id="main-content" className={styles.main} tabIndex={-1}>
+        {notice}
         {/* The frame stays while a page's code loads (a page of its own, or the role's dashboard view). */}
         <Suspense fallback={<PageSkeleton label="Loading page" />}>{children}</Suspense>
       </main>

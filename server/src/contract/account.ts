@@ -27,26 +27,11 @@
  */
 import { type Static, Type } from 'typebox';
 import { MIN_PASSWORD_LENGTH } from './auth';
+import { ACCOUNT_MESSAGES } from './accountMessages';
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './rules';
 
-export const ACCOUNT_MESSAGES = {
-  resetSent: 'If an account exists for that address, we have sent it a link to reset the password. The link works for 30 minutes.',
-  passwordReset: 'Your password has been reset. Please sign in with your new password.',
-  linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
-  emailVerified: 'Your e-mail address is verified.',
-  verificationSent: 'We have sent you a new verification link.',
-  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
-  currentPasswordWrong: 'Current password is incorrect',
-  currentPasswordRequired: 'Current password is required',
-  emailChangeSent: 'We have sent a link to your new address. Your e-mail changes once you open it.',
-  emailSame: 'This is already your e-mail address',
-  emailTaken: 'This e-mail address is already in use',
-  accountClosed: 'Your account has been closed.',
-  lastAdmin: 'You are the last active admin. Make another admin before closing your account.',
-  /** Google sign-in with the address of an unverified password account (pre-account takeover, refused). */
-  googleUnverified:
-    'An account with this e-mail already exists but its address is not verified. Sign in with your password and verify your e-mail address, then use Google.',
-} as const;
+// The messages are a plain module of their own, so the SPA can import them at run time (like rules.ts).
+export { ACCOUNT_MESSAGES };
 
 /** What the link's fragment holds: 43 base64url characters (32 random bytes); the server keeps only its hash. */
 const token = Type.String({

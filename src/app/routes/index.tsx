@@ -20,6 +20,7 @@ const technicianDashboard: RoleView = {
 const dashboardFrame = () => import(/* webpackChunkName: "dashboard" */ './shared/DashboardLayout');
 const adminFrame = () => import(/* webpackChunkName: "admin" */ './admin/AdminLayout');
 const guards = () => import(/* webpackChunkName: "guards" */ './shared/guards');
+const accountPage = () => import(/* webpackChunkName: "account" */ './auth/account');
 
 const pages: RouteObject[] = [
   { path: paths.home, lazy: () => import(/* webpackChunkName: "landing" */ './public/landing'), ...routeMeta({ chunks: ['landing'], prerender: true, budgetKiB: 130 }) },
@@ -46,9 +47,25 @@ const pages: RouteObject[] = [
             lazy: () => import(/* webpackChunkName: "register-employee" */ './auth/registerEmployee'),
             ...routeMeta({ chunks: ['register-employee'], prerender: true }),
           },
+          {
+            path: paths.forgotPassword,
+            lazy: () => import(/* webpackChunkName: "forgot-password" */ './auth/forgotPassword'),
+            ...routeMeta({ chunks: ['forgot-password'], prerender: true, budgetKiB: 160 }),
+          },
         ],
       },
       { path: paths.oauthCallback, lazy: () => import(/* webpackChunkName: "oauth-callback" */ './auth/oauthCallback'), ...routeMeta({ chunks: ['oauth-callback'] }) },
+      // The e-mailed links work signed in or out (a link opened in the wrong browser still does its job).
+      {
+        path: paths.resetPassword,
+        lazy: () => import(/* webpackChunkName: "account-link" */ './auth/resetPassword'),
+        ...routeMeta({ chunks: ['account-link'], budgetKiB: 160 }),
+      },
+      {
+        path: paths.verifyEmail,
+        lazy: () => import(/* webpackChunkName: "account-link" */ './auth/verifyEmail'),
+        ...routeMeta({ chunks: ['account-link'], budgetKiB: 160 }),
+      },
       {
         // The signed-in guards are a chunk of their own, which sign-in and sign-up never download.
         lazy: { Component: () => guards().then((m) => m.RequireAuth) },
@@ -136,6 +153,18 @@ const pages: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            // Every role's Account settings, in its own frame (like /reports); reached from the header's link.
+            path: paths.account,
+            ...byRole(
+              {
+                CUSTOMER: { page: accountPage, frame: dashboardFrame, ...meta({ chunks: ['dashboard', 'account'] }) },
+                EMPLOYEE: { page: accountPage, frame: dashboardFrame, ...meta({ chunks: ['dashboard', 'account'] }) },
+                ADMIN: { page: accountPage, frame: adminFrame, ...meta({ chunks: ['admin', 'account'] }) },
+              },
+              { shell: true },
+            ),
           },
           {
             lazy: { Component: () => guards().then((m) => m.RequireReportsPermission) },

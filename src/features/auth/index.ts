@@ -6,6 +6,7 @@ export { authApi, AUTH_TAG_TYPES } from './authApi';
 export { checkStoredSession, logoutUser } from './authThunks';
 export { hasRole, toSessionUser } from './sessionUser';
 export { STORAGE_KEYS, tokenStorage } from './tokenStorage';
+export { registrationFields } from './schemas';
 export { ROLES, type AuthState, type ProfileResponse, type Role, type SessionUser } from './types';
 export { AuthLayout } from './components/AuthLayout';
 export { AuthLinks } from './components/AuthLinks';

@@ -32,7 +32,11 @@ export const loginSchema = yup.object({
 });
 export type LoginValues = yup.InferType<typeof loginSchema>;
 
-const registrationFields = {
+/**
+ * The registration rules, field by field (spec §5): the account forms (password reset and change, e-mail change, the
+ * profile) apply the same rules with the same messages.
+ */
+export const registrationFields = {
   fullName: yup.string().trim().required(VALIDATION_MESSAGES.fullNameRequired),
   // Spec §5's "simple pattern", made as strict as the server's: the one rule of contract/rules.ts.
   email: yup

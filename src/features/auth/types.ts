@@ -84,6 +84,10 @@ export interface ProfileResponse {
   createdAt?: string;
   updatedAt?: string;
   department?: string | null;
+  /** Whether the address is verified (contract/account.ts); absent from older servers, which never asked. */
+  emailVerified?: boolean;
+  /** A new address asked for on the Account page, until its link is opened. */
+  pendingEmail?: string | null;
 }
 
 export interface UpdateProfileRequest {

@@ -2,3 +2,4 @@
 export { notificationsApi, NOTIFICATION_TAG_TYPES, type NotificationTag } from './notificationsApi';
 export { NotificationBell } from './NotificationBell';
 export { NotificationsPanel } from './NotificationsPanel';
+export { EmailChoice, EMAIL_CHOICE_LABEL } from './EmailChoice';

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import type { StaffMember, StaffState } from '@contract/employees';
 import { messageOf } from '@/api/errors';
 import { useRowAction } from '@/api/useRowAction';
@@ -21,11 +21,16 @@ const STATE_LABEL: Record<StaffState, string> = {
 
 const registeredDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
+export interface StaffListProps {
+  /** Beside each address: whether it is verified (the account domain's badge, composed by the page). */
+  renderEmailStatus?: (member: StaffMember) => ReactNode;
+}
+
 /**
  * The technician accounts, pending first, with Approve and Deactivate: anyone can register as a technician, so an
  * account is assignable only once approved. A refusal (409, e.g. jobs in progress) shows beside its row.
  */
-export function StaffList() {
+export function StaffList({ renderEmailStatus }: StaffListProps = {}) {
   const { currentData: staff, isLoading, error, refetch } = useGetStaffQuery();
   const [approve] = useApproveEmployeeMutation();
   const [deactivate, { isLoading: deactivating }] = useDeactivateEmployeeMutation();
@@ -89,6 +94,7 @@ export function StaffList() {
                     <td data-label="Department">{member.department ?? '—'}</td>
                     <td data-label="E-mail" className={styles.email}>
                       <a href={mailtoHref(member.email)}>{member.email}</a>
+                      {renderEmailStatus && <span className={styles.meta}>{renderEmailStatus(member)}</span>}
                       <span className={styles.meta}>{member.phoneNumber}</span>
                     </td>
                     <td data-label="Registered">

@@ -16,6 +16,7 @@ function member(overrides: Partial<StaffMember> & Pick<StaffMember, 'id' | 'full
   return {
     email: `${overrides.fullName.split(' ')[0].toLowerCase()}@carcare.test`,
     phoneNumber: '+94 77 000 0000',
+    emailVerified: true,
     state: 'ACTIVE',
     registeredAt: '2026-11-01T08:00:00.000Z',
     jobsInProgress: 0,
@@ -86,6 +87,15 @@ describe('Staff page (/admin/staff)', () => {
     const href = within(rowOf('Nimal Perera')).getByRole('link', { name: hostile }).getAttribute('href') ?? '';
     expect(href).not.toMatch(/[?&#]/);
     expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
+  });
+
+  test("says beside each technician's e-mail whether it is verified", async () => {
+    staffServer([NIMAL, { ...THARINDU, emailVerified: false }]);
+    await renderStaff();
+    const pending = rowOf('Tharindu Wickramasinghe');
+    expect(within(pending).getByRole('img', { name: 'E-mail not verified' })).toHaveTextContent('Not verified');
+    expect(within(pending).queryByRole('img', { name: 'E-mail verified' })).not.toBeInTheDocument();
+    expect(within(rowOf('Nimal Perera')).getByRole('img', { name: 'E-mail verified' })).toHaveTextContent('Verified');
   });
 
   test('lists the technicians, pending first, with department, e-mail, state and actions named after the person', async () => {

@@ -5,7 +5,7 @@ import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useGetUnreadContactCountQuery } from '@/features/contact';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HeaderBell, HeaderLiveStatus } from '../shared/HeaderWidgets';
+import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, VerifyEmailNotice } from '../shared/HeaderWidgets';
 import { useNavItems } from '../shared/nav';
 import { ADMIN_NAV_ICONS } from './adminNavIcons';
 
@@ -33,8 +33,14 @@ export function Component({ children }: { children?: ReactNode }) {
       navLabel="Admin"
       navItems={items.map((item) => withUnread(item, unread))}
       onLogout={() => void dispatch(logoutUser({ redirectTo: paths.login }))}
-      actions={<HeaderBell />}
+      actions={
+        <>
+          <HeaderAccountLink />
+          <HeaderBell />
+        </>
+      }
       status={<HeaderLiveStatus />}
+      notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}
     </AppShell>

@@ -1,4 +1,5 @@
 import type { Appointment } from '@contract/appointments';
+import { EmailVerifiedBadge } from '@/features/account';
 import { JobBoard, vehicleLabel } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { AssignTechnicianDialog } from '@/features/staff';
@@ -8,7 +9,16 @@ export function CardReport({ job }: { job: Appointment }) {
   return <DownloadReportButton job={job} variant="ghost" size="sm" fullWidth context={vehicleLabel(job.vehicle)} />;
 }
 
-/** /admin/dashboard: the jobs' board, each card with its report, and the staff's Assign Employee dialog. */
+/**
+ * /admin/dashboard: the jobs' board, each card with its report and whether its customer's address is verified, and
+ * the staff's Assign Employee dialog.
+ */
 export function Component() {
-  return <JobBoard renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />} renderCardFooter={(job) => <CardReport job={job} />} />;
+  return (
+    <JobBoard
+      renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />}
+      renderCardFooter={(job) => <CardReport job={job} />}
+      renderCustomerStatus={(job) => <EmailVerifiedBadge verified={job.customer.emailVerified} />}
+    />
+  );
 }

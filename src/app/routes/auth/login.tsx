@@ -1,7 +1,24 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as paths from '@/config/paths';
 import { AuthLayout, LoginForm } from '@/features/auth';
+import { hasLeftNotice } from '@/lib/leftNotice';
 import { rememberedOrigin } from '@/lib/safeRedirect';
+import { useHydrated } from '@/lib/useHydrated';
+
+// Rare (a closed account's message), so its code is fetched only when there is one: the route's budget stays the form's.
+const LeftNotice = lazy(() => import(/* webpackChunkName: "left-notice" */ './LeftNotice'));
+
+/** A message left by the page before, once the page is hydrated (its pre-rendered HTML has none). */
+function LeftNoticeSlot() {
+  const hydrated = useHydrated();
+  const [left] = useState(hasLeftNotice);
+  return hydrated && left ? (
+    <Suspense fallback={null}>
+      <LeftNotice />
+    </Suspense>
+  ) : null;
+}
 
 /** /login: after signing in, where the guard sent this person from (same-origin paths only), else /dashboard. */
 export function Component() {
@@ -17,6 +34,7 @@ export function Component() {
         </p>
       }
     >
+      <LeftNoticeSlot />
       <LoginForm onSignedIn={(user) => navigate(rememberedOrigin(location.state, paths.dashboard, user.id), { replace: true })} />
     </AuthLayout>
   );

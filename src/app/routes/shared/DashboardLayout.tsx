@@ -4,7 +4,7 @@ import { AppShell } from '@/components/AppShell';
 import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HeaderBell, HeaderLiveStatus } from './HeaderWidgets';
+import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, VerifyEmailNotice } from './HeaderWidgets';
 import { DASHBOARD_NAV_ICONS } from './dashboardNavIcons';
 import { useNavItems } from './nav';
 
@@ -23,8 +23,14 @@ export function Component({ children }: { children?: ReactNode }) {
       navLabel="Dashboard"
       navItems={useNavItems('dashboard', user, DASHBOARD_NAV_ICONS)}
       onLogout={() => void dispatch(logoutUser({ redirectTo: paths.login }))}
-      actions={<HeaderBell />}
+      actions={
+        <>
+          <HeaderAccountLink />
+          <HeaderBell />
+        </>
+      }
       status={<HeaderLiveStatus />}
+      notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}
     </AppShell>

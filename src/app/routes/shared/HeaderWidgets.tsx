@@ -1,10 +1,16 @@
 import { lazy, Suspense } from 'react';
+import { UserCog } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import * as paths from '@/config/paths';
+import { authApi } from '@/features/auth';
+import { cx } from '@/lib/classNames';
 import styles from './HeaderWidgets.module.css';
 
 // The bell, its panel and the live listener load as one chunk once the signed-in frame has rendered: the frame's own
 // chunks stay as they were, and the page's first render does not wait for them.
 const NotificationBell = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.NotificationBell })));
 const LiveStatus = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.LiveStatus })));
+const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "account-banner" */ './accountWidgets').then((m) => ({ default: m.VerifyEmailBanner })));
 
 /** The header's notifications bell (a same-sized blank while its code loads, so nothing moves). */
 export function HeaderBell() {
@@ -20,6 +26,32 @@ export function HeaderLiveStatus() {
   return (
     <Suspense fallback={null}>
       <LiveStatus />
+    </Suspense>
+  );
+}
+
+/** The header's way to Account settings: "Account" beside its icon, the icon alone on narrow phones. */
+export function HeaderAccountLink() {
+  return (
+    <NavLink to={paths.account} aria-label="Account settings" className={({ isActive }) => cx(styles.account, isActive && styles.active)}>
+      <UserCog aria-hidden="true" />
+      <span className={styles.accountText}>Account</span>
+    </NavLink>
+  );
+}
+
+/**
+ * "Verify your e-mail address" above every page while the profile says the address is not verified; the banner's code
+ * loads only then. A profile that does not say (an older server) asks nothing.
+ */
+export function VerifyEmailNotice() {
+  const { unverified, email } = authApi.endpoints.getProfile.useQuery(undefined, {
+    selectFromResult: ({ data }) => ({ unverified: data?.emailVerified === false, email: data?.email ?? '' }),
+  });
+  if (!unverified) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner email={email} />
     </Suspense>
   );
 }

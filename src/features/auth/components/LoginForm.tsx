@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Checkbox } from '@/components/Checkbox';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
+import * as paths from '@/config/paths';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useAppDispatch } from '@/store/hooks';
 import { loginUser } from '../authThunks';
@@ -12,15 +14,23 @@ import type { LoginValues } from '../schemas';
 import type { SessionUser } from '../types';
 import styles from './AuthForm.module.css';
 import { AuthFormActions } from './AuthFormActions';
-import { mapLoginError } from './loginErrorMapping';
-import { PlaceholderLink } from './PlaceholderLink';
+import type { LoginErrorDisplay } from './loginErrorMapping';
 import { readRememberMe, writeRememberMe } from './rememberMe';
 import { useSingleFlight } from './useSingleFlight';
 
 type Banner = { variant: 'warning'; title: string; text: string } | { variant: 'error'; text: string };
 
-// yup arrives on demand (first focus, at the latest on submit): the login route's budget has no room for it.
-const loginResolver = lazyResolver<LoginValues>(() => import(/* webpackChunkName: "login-validation" */ '../loginValidation').then((m) => m.loginResolver));
+// yup arrives on demand (first focus, at the latest on submit): the login route's budget has no room for it. The
+// failure mapping comes with it: it is needed only after a submit, which the resolver has already waited for.
+const loadValidation = () => import(/* webpackChunkName: "login-validation" */ '../loginValidation');
+const loginResolver = lazyResolver<LoginValues>(() => loadValidation().then((m) => m.loginResolver));
+
+function displayOf(message: string): Promise<LoginErrorDisplay> {
+  return loadValidation().then(
+    (m) => m.mapLoginError(message),
+    () => ({ kind: 'other', message }),
+  );
+}
 
 /** The sign-in form (spec §2 Login, §5 login rules, §8 login message mapping). */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> | void }) {
@@ -56,7 +66,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => P
       return;
     }
     // Spec §8: the message decides between field messages + a warning banner and the red banner.
-    const display = mapLoginError(result.payload ?? MESSAGES.NETWORK_ERROR);
+    const display = await displayOf(result.payload ?? MESSAGES.NETWORK_ERROR);
     if (display.kind === 'other') {
       setBanner({ variant: 'error', text: display.message });
       return;
@@ -98,7 +108,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => P
       />
       <div className={styles.row}>
         <Checkbox label="Remember me" {...register('rememberMe')} />
-        <PlaceholderLink>Forgot password?</PlaceholderLink>
+        <Link to={paths.forgotPassword} className={styles.textLink}>
+          Forgot password?
+        </Link>
       </div>
       <AuthFormActions submitLabel="Sign In" isSubmitting={isSubmitting} />
     </form>

@@ -25,6 +25,7 @@ export interface BoardColumnProps {
   /** True while a dialog over the board holds focus: focus is not moved inside the column meanwhile. */
   focusHeld?: boolean;
   renderCardFooter?: (job: Appointment) => ReactNode;
+  renderCustomerStatus?: (job: Appointment) => ReactNode;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -33,7 +34,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * Focus never drops to the page: when the focused card leaves the column (assigned here or elsewhere), focus moves to
  * the button now in its place or the heading; after "Load more" to the first new card.
  */
-export function BoardColumn({ column, state, total, emptyText, describeService, onAssign, focusHeld = false, renderCardFooter }: BoardColumnProps) {
+export function BoardColumn({
+  column,
+  state,
+  total,
+  emptyText,
+  describeService,
+  onAssign,
+  focusHeld = false,
+  renderCardFooter,
+  renderCustomerStatus,
+}: BoardColumnProps) {
   const title = BOARD_COLUMN_TITLES[column];
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
@@ -95,7 +106,14 @@ export function BoardColumn({ column, state, total, emptyText, describeService, 
           <ul className={styles.list} onFocus={handleFocus}>
             {jobs.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} column={column} serviceDescription={describeService?.(job.serviceType.code)} onAssign={onAssign} footer={renderCardFooter?.(job)} />
+                <JobCard
+                  job={job}
+                  column={column}
+                  serviceDescription={describeService?.(job.serviceType.code)}
+                  onAssign={onAssign}
+                  footer={renderCardFooter?.(job)}
+                  customerStatus={renderCustomerStatus?.(job)}
+                />
               </li>
             ))}
           </ul>

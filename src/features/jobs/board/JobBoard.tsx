@@ -32,6 +32,8 @@ export interface JobBoardProps {
   renderAssignDialog: (props: AssignDialogProps) => ReactNode;
   /** What ends each card (its report), from another domain. */
   renderCardFooter?: (job: Appointment) => ReactNode;
+  /** Beside each card's customer address (whether it is verified), from another domain. */
+  renderCustomerStatus?: (job: Appointment) => ReactNode;
 }
 
 /** The empty text of each column. */
@@ -45,7 +47,7 @@ const EMPTY_TEXT: Record<BoardColumn, string> = {
  * Spec §2 "Admin dashboard": Upcoming Services, Ongoing Services and Awaiting Assignment, from today on or for the
  * day the Day filter picks. An assignment moves the card because the board refetches (the 'Job' tag).
  */
-export function JobBoard({ renderAssignDialog, renderCardFooter }: JobBoardProps) {
+export function JobBoard({ renderAssignDialog, renderCardFooter, renderCustomerStatus }: JobBoardProps) {
   const dispatch = useAppDispatch();
   const boardDay = useAppSelector(selectBoardDay);
   const assigningId = useAppSelector(selectAssigningId);
@@ -108,6 +110,7 @@ export function JobBoard({ renderAssignDialog, renderCardFooter }: JobBoardProps
         total={totalOf(column)}
         emptyText={EMPTY_TEXT[column]}
         renderCardFooter={renderCardFooter}
+        renderCustomerStatus={renderCustomerStatus}
         {...(column === 'unassigned' && {
           describeService,
           onAssign: (job: Appointment) => dispatch(assignmentOpened(job.id)),

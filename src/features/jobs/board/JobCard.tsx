@@ -20,10 +20,12 @@ export interface JobCardProps {
   onAssign?: (job: Appointment) => void;
   /** What ends the card (its report). */
   footer?: ReactNode;
+  /** Beside the customer's address (whether it is verified), from another domain. */
+  customerStatus?: ReactNode;
 }
 
 /** One job on the admin board: what the job holds, and its stage and progress while it is in progress. */
-export function JobCard({ job, column, serviceDescription, onAssign, footer }: JobCardProps) {
+export function JobCard({ job, column, serviceDescription, onAssign, footer, customerStatus }: JobCardProps) {
   const nameId = useId();
   const plateId = useId();
   const name = vehicleName(job.vehicle);
@@ -90,6 +92,12 @@ export function JobCard({ job, column, serviceDescription, onAssign, footer }: J
             <a href={mailtoHref(job.customer.email)} className={styles.email}>
               {job.customer.email}
             </a>
+            {customerStatus && (
+              <>
+                <br />
+                {customerStatus}
+              </>
+            )}
           </dd>
         </div>
         <div className={styles.wide}>

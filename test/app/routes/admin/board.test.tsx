@@ -111,6 +111,19 @@ describe('Admin dashboard: the board from the server', () => {
     expect(decodeURIComponent(href)).toBe(`mailto:${hostile}`);
   });
 
+  test("a card says whether its customer's e-mail address is verified, beside the address", async () => {
+    const shop = shopWithJobs();
+    const jobs = shop.jobs.map((job) => (job.vehicle.make === 'Honda' ? { ...job, customer: { ...job.customer, emailVerified: false } } : job));
+    await renderBoard(serve(fakeBoard(jobs, shop.all)));
+    const civic = within(column('Upcoming Services')).getByRole('article', { name: 'Honda Civic' });
+    const unverified = within(civic).getByRole('img', { name: 'E-mail not verified' });
+    expect(unverified).toHaveTextContent('Not verified');
+    expect(unverified.closest('dd')).toContainElement(within(civic).getByRole('link', { name: 'amaya.w@example.com' }));
+    const camry = within(column('Awaiting Assignment')).getByRole('article', { name: 'Toyota Camry' });
+    expect(within(camry).getByRole('img', { name: 'E-mail verified' })).toHaveTextContent('Verified');
+    expect(within(camry).queryByRole('img', { name: 'E-mail not verified' })).not.toBeInTheDocument();
+  });
+
   test('every card shows the vehicle, service, its price as estimated cost, day and slot, customer, centre and bay; no ratings', async () => {
     await renderBoard(defaultBoard());
     const civic = within(column('Upcoming Services')).getByRole('article', { name: 'Honda Civic' });

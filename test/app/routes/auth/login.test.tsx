@@ -55,10 +55,8 @@ describe('Login page: what it shows', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
-    // A placeholder with no target (spec §2), still reachable from the keyboard.
-    const forgot = screen.getByRole('link', { name: 'Forgot password?' });
-    expect(forgot).not.toHaveAttribute('href');
-    expect(forgot.tabIndex).toBe(0);
+    // Issue 28: "Forgot password?" (its label unchanged) leads to the reset page.
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     // The shop's terms and privacy policy (issue 28), as plain links that work before the app has loaded.
     expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');

@@ -7,6 +7,7 @@ import { API, OAUTH_EXCHANGE_ANSWER, OAUTH_LINK_INVALID } from '../../../msw/han
 import { server } from '../../../msw/server';
 import { renderApp } from '../../../utils/renderWithProviders';
 import { storedUser } from '../../../features/auth/authTestUtils';
+import { ACCOUNT_MESSAGES } from '../../../features/account/accountTestUtils';
 
 // These tests render the real route table: the first visit of a lazy page is transformed cold, which can
 // take longer than the defaults on a busy machine.
@@ -262,6 +263,13 @@ describe('OAuth callback: failures and their timed redirects (spec §8, §9)', (
     expect(screen.getByRole('alert')).toHaveTextContent('Google sign-in is not configured & unavailable');
     expect(window.location.search).toBe('');
     await expectRedirectAfter(router, 3000, '/login');
+  });
+
+  test('Google sign-in refused for an unverified password account (issue 28): the server’s words are shown', async () => {
+    arrive(`?error=${encodeURIComponent(ACCOUNT_MESSAGES.googleUnverified)}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.googleUnverified);
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   test('a doubly encoded error parameter is decoded too', async () => {

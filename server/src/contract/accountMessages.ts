@@ -1,0 +1,23 @@
+/**
+ * What the account domain (contract/account.ts) says to people, word for word: the server answers with these, and the
+ * SPA shows and tests them. Plain constants with no schema library, so the SPA may import them at run time (like
+ * rules.ts and limits.ts); account.ts re-exports them beside its schemas.
+ */
+export const ACCOUNT_MESSAGES = {
+  resetSent: 'If an account exists for that address, we have sent it a link to reset the password. The link works for 30 minutes.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+  emailVerified: 'Your e-mail address is verified.',
+  verificationSent: 'We have sent you a new verification link.',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordRequired: 'Current password is required',
+  emailChangeSent: 'We have sent a link to your new address. Your e-mail changes once you open it.',
+  emailSame: 'This is already your e-mail address',
+  emailTaken: 'This e-mail address is already in use',
+  accountClosed: 'Your account has been closed.',
+  lastAdmin: 'You are the last active admin. Make another admin before closing your account.',
+  /** Google sign-in with the address of an unverified password account (pre-account takeover, refused). */
+  googleUnverified:
+    'An account with this e-mail already exists but its address is not verified. Sign in with your password and verify your e-mail address, then use Google.',
+} as const;

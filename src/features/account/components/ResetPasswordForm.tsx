@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '@contract/accountMessages';
+import { isApiError, messageOf, serverMessageOf } from '@/api/errors';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { PasswordField } from '@/components/PasswordField';
+import * as paths from '@/config/paths';
+import { lazyResolver } from '@/lib/lazyResolver';
+import { useResetPasswordMutation } from '../accountApi';
+import type { NewPasswordValues } from '../schemas';
+import styles from './Account.module.css';
+
+const resolver = lazyResolver<NewPasswordValues>(() =>
+  import(/* webpackChunkName: "account-validation" */ '../publicValidation').then((m) => m.newPasswordResolver),
+);
+
+/** A link that cannot be used (none, used, expired, unknown): say so, and offer to ask for a new one. */
+export function InvalidLink({ message = ACCOUNT_MESSAGES.linkInvalid, askAgain }: { message?: string; askAgain: { to: string; label: string } }) {
+  return (
+    <div className={styles.form}>
+      <Alert variant="error">{message}</Alert>
+      <p className={styles.next}>
+        <Link to={askAgain.to}>{askAgain.label}</Link>
+      </p>
+    </div>
+  );
+}
+
+const ASK_AGAIN = { to: paths.forgotPassword, label: 'Ask for a new link' };
+
+/**
+ * The reset link's page: a new password and its confirmation, with the registration rules and messages, sent with the
+ * link's token to POST /api/account/password/reset. Done, every session of the account has ended: sign in again.
+ */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const [resetPassword] = useResetPasswordMutation();
+  const [outcome, setOutcome] = useState<{ kind: 'done' | 'invalid'; text: string } | null>(token ? null : { kind: 'invalid', text: ACCOUNT_MESSAGES.linkInvalid });
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', confirmPassword: '' }, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+
+  if (outcome?.kind === 'invalid') return <InvalidLink message={outcome.text} askAgain={ASK_AGAIN} />;
+  if (outcome?.kind === 'done') {
+    return (
+      <div className={styles.form}>
+        <Alert variant="success">{outcome.text}</Alert>
+        <p className={styles.next}>
+          <Link to={paths.login}>Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  async function onSubmit({ password }: NewPasswordValues) {
+    if (!token) return;
+    setFailure(null);
+    try {
+      const done = await resetPassword({ token, password }).unwrap();
+      setOutcome({ kind: 'done', text: done.message || ACCOUNT_MESSAGES.passwordReset });
+    } catch (error) {
+      const fieldError = isApiError(error) ? error.errors?.password : undefined;
+      if (fieldError) setError('password', { type: 'server', message: fieldError });
+      // Any other 400 is about the link: used, expired or unknown.
+      else if (isApiError(error) && error.status === 400) setOutcome({ kind: 'invalid', text: serverMessageOf(error) ?? ACCOUNT_MESSAGES.linkInvalid });
+      else setFailure(messageOf(error));
+    }
+  }
+
+  const clearOnEdit = (field: keyof NewPasswordValues) => () => {
+    clearErrors(field);
+    setFailure(null);
+  };
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label="Set a new password"
+      onFocus={() => void resolver.preload().catch(() => undefined)}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password', { onChange: clearOnEdit('password') })} />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword', { onChange: clearOnEdit('confirmPassword') })}
+      />
+      <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
+        Set new password
+      </Button>
+    </form>
+  );
+}
