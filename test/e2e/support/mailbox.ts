@@ -30,6 +30,33 @@ export async function mailTo(to: string): Promise<ReceivedMail[]> {
   return (await response.json()) as ReceivedMail[];
 }
 
+/** The site's own origin (playwright.config.ts), which the server puts in the links it e-mails (APP_URL). */
+export function siteOrigin(): string {
+  return `http://127.0.0.1:${process.env.E2E_PORT}`;
+}
+
+/** The links in a message's text that start with `prefix`. */
+function linksIn(mail: ReceivedMail, prefix: string): string[] {
+  return mail.text.split(/\s+/).filter((word) => word.startsWith(prefix));
+}
+
+/**
+ * Waits until a message to `to` holds a link to `page` (e.g. `/reset-password`) that was not among `seen`, and
+ * returns that link with its subject: `${siteOrigin()}${page}#token=…`.
+ */
+export async function waitForLink(to: string, page: string, seen: readonly string[] = [], timeoutMs = 20_000): Promise<{ link: string; subject: string }> {
+  const prefix = `${siteOrigin()}${page}#token=`;
+  const started = Date.now();
+  for (;;) {
+    for (const mail of await mailTo(to)) {
+      const link = linksIn(mail, prefix).find((candidate) => !seen.includes(candidate));
+      if (link) return { link, subject: mail.subject };
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`no e-mail to ${to} with a new link to ${page} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Waits for a message to `to` whose subject matches, and returns it. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {
   const started = Date.now();
@@ -39,11 +66,4 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_00
     if (Date.now() - started > timeoutMs) throw new Error(`no e-mail to ${to} with a subject like ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The first link in a message's text that starts with `prefix` (e.g. `${baseURL}/reset-password#token=`). */
-export function linkIn(mail: ReceivedMail, prefix: string): string {
-  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
-  if (!link) throw new Error(`no link starting with ${prefix} in "${mail.subject}":\n${mail.text}`);
-  return link;
 }
