@@ -208,7 +208,7 @@ export class AccountService {
   async resendVerification(user: UserRow): Promise<void> {
     await transact(this.db, async (trx) => {
       const locked = await this.repository.lockUser(trx, user.id);
-      if (!locked) throw new ConflictError(ACCOUNT_MESSAGES.linkInvalid);
+      if (!locked) return;
       if (locked.email_verified_at !== null) throw new ConflictError(ACCOUNT_MESSAGES.emailAlreadyVerified);
       await this.queueVerification(trx, locked, locked.email, this.options.now());
     });
