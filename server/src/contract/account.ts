@@ -9,9 +9,9 @@
  * - POST /api/account/password/reset   { token, password }  → 200 { message: passwordReset }; every session of the
  *   account is revoked and the address is told. A used, expired or unknown token: 400 `linkInvalid`.
  * - POST /api/account/email/verify     { token }            → 200 { message: emailVerified, email }. The link
- *   (`${APP_URL}/verify-email#token=…`, valid for VERIFY_TOKEN_TTL, 48h) verifies a new account's address, or makes a changed address the
- *   account's e-mail. A used, expired or unknown token: 400 `linkInvalid`; a new address taken by another account
- *   meanwhile: 409 `emailTaken`.
+ *   (`${APP_URL}/verify-email#token=…`, valid for VERIFY_TOKEN_TTL, 48h) verifies a new account's address, or makes
+ *   a changed address the account's e-mail. A used, expired or unknown token: 400 `linkInvalid`; a new address taken
+ *   by another account meanwhile: 409 `emailTaken`.
  *
  * Signed in (any role):
  * - POST /api/account/email/resend                          → 202 { message: verificationSent } (rate-limited per

@@ -20,7 +20,8 @@ import { ACCOUNT_MAIL_KINDS, accountMail, type AccountMailFacts, isAccountMail, 
  *   MAIL_MAX_ATTEMPTS; then it is FAILED, with the last error.
  * - An unverified address gets account e-mails only (mail/texts.ts: verification, reset, security notices). The
  *   database writes no job e-mail for it (notifications/sql/30_notify.sql); one written before (by an older server,
- *   before migration 0015) is marked FAILED "Not sent: the address is not verified" when it comes due, never sent.
+ *   before migration 0015) for an account still unverified is marked FAILED "Not sent: the address is not verified"
+ *   when it comes due, never sent. (A row that names no account was not written by either; it is sent as it is.)
  */
 export interface OutboxMail {
   id: string;
@@ -108,7 +109,7 @@ export class Outbox {
        WHERE o.state = 'PENDING' AND o.next_attempt_at <= ${now}::timestamptz
          AND (o.locked_until IS NULL OR o.locked_until <= ${now}::timestamptz)
          AND o.kind NOT IN (${sql.join(ACCOUNT_MAIL_KINDS)})
-         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = o.user_id AND u.email_verified_at IS NOT NULL)`.execute(this.db);
+         AND EXISTS (SELECT 1 FROM users u WHERE u.id = o.user_id AND u.email_verified_at IS NULL)`.execute(this.db);
     const leaseToken = randomUUID();
     const { rows } = await sql<ClaimedRow>`
       UPDATE email_outbox o
