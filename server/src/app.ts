@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
+import account from './account/plugin';
 import analytics from './analytics/plugin';
 import appointments from './appointments/plugin';
 import auth from './auth/plugin';
@@ -129,6 +130,8 @@ export const PLUGINS: readonly FastifyPluginAsync[] = [
   contact,
   notifications,
   tracking,
+  // What a person manages about their own account: after the domains its data download and closing read.
+  account,
   // After every route: the SPA and the answer for what no route took.
   staticSite,
   // After the routes, before the server listens.

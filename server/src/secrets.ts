@@ -10,6 +10,11 @@ export interface Keys {
   accessToken: Uint8Array;
   /** A256GCM key for the short-lived OAuth state cookie, derived from JWT_SECRET. */
   oauthState: Uint8Array;
+  /**
+   * AES-256-GCM key that seals the link of an account e-mail (password reset, verification) in the outbox row until
+   * the worker sends it (mail/links.ts): the database holds neither the token nor anything it can be read from.
+   */
+  mailLinks: Uint8Array;
 }
 
 function deriveKey(secret: string, purpose: string): Uint8Array {
@@ -46,5 +51,6 @@ export function deriveKeys(jwtSecret: string): Keys {
   return {
     accessToken: new TextEncoder().encode(jwtSecret),
     oauthState: deriveKey(jwtSecret, 'oauth-state-cookie'),
+    mailLinks: deriveKey(jwtSecret, 'outbox-mail-links'),
   };
 }

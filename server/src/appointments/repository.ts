@@ -68,6 +68,7 @@ const DETAIL_COLUMNS = [
   'c.full_name as customer_name',
   'c.email as customer_email',
   'c.phone_number as customer_phone',
+  'c.email_verified_at as customer_email_verified_at',
   'v.id as vehicle_id',
   'v.plate',
   'v.make',
@@ -120,7 +121,13 @@ export class AppointmentRepository {
       version: row.version,
       status: row.status,
       ...(row.stage !== null && { stage: row.stage }),
-      customer: { id: row.customer_id, fullName: row.customer_name, email: row.customer_email, phoneNumber: row.customer_phone },
+      customer: {
+        id: row.customer_id,
+        fullName: row.customer_name,
+        email: row.customer_email,
+        phoneNumber: row.customer_phone,
+        emailVerified: row.customer_email_verified_at !== null,
+      },
       vehicle: {
         id: row.vehicle_id,
         plate: row.plate,

@@ -16,6 +16,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** Sign-in sessions and their refresh-token rotation. */
     sessions: Sessions;
+    /** Sign-in, registration (`onRegistered`) and the profile. */
+    accounts: Accounts;
   }
 }
 
@@ -39,7 +41,9 @@ export default fp(
     repeatWhileOpen(app, HOURLY, () => sessions.purge(), 'session purge failed');
 
     await app.register(authentication);
-    await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, accounts: new Accounts(app.users, sessions), sessions, limits: app.rateLimits });
+    const accounts = new Accounts(app.users, sessions);
+    app.decorate('accounts', accounts);
+    await app.register(authRoutes, { prefix: `${API_PREFIX}/auth`, accounts, sessions, limits: app.rateLimits });
   },
   { name: 'auth', dependencies: ['core', 'database', 'users', 'rateLimit'] },
 );

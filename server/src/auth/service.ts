@@ -23,12 +23,22 @@ export function signedIn(user: UserRow, session: IssuedSession) {
 
 export type SignedIn = ReturnType<typeof signedIn>;
 
+/** Told of each account registered with a password (the account domain sends its verification link). */
+export type RegistrationListener = (user: UserRow) => Promise<void>;
+
 /** Accounts: signing in with a password, registering, and changing one's own profile. */
 export class Accounts {
+  private readonly registrationListeners: RegistrationListener[] = [];
+
   constructor(
     private readonly users: Users,
     private readonly sessions: Sessions,
   ) {}
+
+  /** `listener` runs for every new registration, after the account is stored and before the answer. */
+  onRegistered(listener: RegistrationListener): void {
+    this.registrationListeners.push(listener);
+  }
 
   /** The account's password checked, then a new session; each refusal names what was wrong, as the contract says. */
   async login(email: string, password: string, deviceInfo: string): Promise<SignedIn> {
@@ -40,7 +50,10 @@ export class Accounts {
     return signedIn(user, await this.sessions.start(user, deviceInfo));
   }
 
-  /** A new CUSTOMER or EMPLOYEE account (an employee's department and id kept), signed in at once. */
+  /**
+   * A new CUSTOMER or EMPLOYEE account (an employee's department and id kept), signed in at once. Its address is
+   * unverified: the listeners (the account domain) send it the link that verifies it.
+   */
   async register(body: RegisterBody, role: Role, deviceInfo: string) {
     const email = normaliseEmail(body.email);
     if (await this.users.findByEmail(email)) throw new ConflictError(AUTH_MESSAGES.emailExists);
@@ -55,6 +68,7 @@ export class Accounts {
       department: employee ? body.department?.trim() || null : null,
       employeeId: employee ? body.employeeId?.trim() || null : null,
     });
+    for (const listener of this.registrationListeners) await listener(user);
     const session = await this.sessions.start(user, deviceInfo);
     return { ...signedIn(user, session), success: true as const, message: 'User registered successfully' };
   }

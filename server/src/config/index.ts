@@ -168,6 +168,14 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
     contactMessagesPerIpPerHour: env.CONTACT_MESSAGES_PER_IP_PER_HOUR,
     trackingRequestsPerIpPerMinute: env.TRACKING_REQUESTS_PER_IP_PER_MINUTE,
     maxSessionsPerUser: env.MAX_SESSIONS_PER_USER,
+    /** The account domain's links and limits (server/src/account). */
+    account: {
+      resetTokenTtlMs: env.RESET_TOKEN_TTL,
+      verifyTokenTtlMs: env.VERIFY_TOKEN_TTL,
+      resetRequestsPerIpPerHour: env.PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR,
+      resetRequestsPerAddressPerHour: env.PASSWORD_RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
+      emailsPerUserPerHour: env.ACCOUNT_EMAILS_PER_USER_PER_HOUR,
+    },
     staticDir: env.STATIC_DIR,
     production,
     /** Which peers' X-Forwarded-* headers are believed (config/trustProxy.ts). */
@@ -220,6 +228,7 @@ export type AppConfig = ReturnType<typeof assemble>;
 export type GoogleConfig = NonNullable<AppConfig['google']>;
 export type AdminConfig = NonNullable<AppConfig['admin']>;
 export type MailSettings = NonNullable<AppConfig['mail']>;
+export type AccountSettings = AppConfig['account'];
 export type HttpLimits = AppConfig['http'];
 export type LiveSettings = AppConfig['live'];
 export type ReportSettings = AppConfig['reports'];

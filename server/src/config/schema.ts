@@ -51,6 +51,14 @@ export const EnvSchema = Type.Object({
   GOOGLE_CLIENT_ID: OptionalText('with `GOOGLE_CLIENT_SECRET`: enables Google sign-in'),
   GOOGLE_CLIENT_SECRET: OptionalText('with `GOOGLE_CLIENT_ID`: enables Google sign-in'),
   GOOGLE_ISSUER: HttpUrl('OpenID Connect discovery; `http://` only for a localhost test provider', { default: 'https://accounts.google.com' }),
+  RESET_TOKEN_TTL: Duration(
+    "how long a password-reset link (`APP_URL/reset-password#token=…`) works; a newer request spends the older links. The e-mail states it; the request's answer (`ACCOUNT_MESSAGES.resetSent`) says 30 minutes",
+    { default: '30m', minimumMs: 60_000 },
+  ),
+  VERIFY_TOKEN_TTL: Duration('how long an e-mail verification link (`APP_URL/verify-email#token=…`, after registration, a resend or an e-mail change) works', {
+    default: '48h',
+    minimumMs: 60_000,
+  }),
   ADMIN_EMAIL: OptionalText('with `ADMIN_PASSWORD`: this ADMIN account is created at start when missing', {
     pattern: EMAIL_PATTERN,
     messages: { pattern: 'ADMIN_EMAIL is not a valid email address' },
@@ -79,6 +87,19 @@ export const EnvSchema = Type.Object({
   TRACKING_REQUESTS_PER_IP_PER_MINUTE: WholeNumber(
     'requests per client IP per minute to the public tracking endpoints (`GET /api/track/:token` and its `/events`), on top of `REQUESTS_PER_IP_PER_MINUTE`; then 429 with Retry-After',
     { default: 60, minimum: 1, maximum: 10 * MILLION },
+  ),
+  PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: WholeNumber('password-reset requests (`POST /api/account/password/forgot`) per client IP per hour, whatever the address, then 429', {
+    default: 20,
+    minimum: 1,
+    maximum: MILLION,
+  }),
+  PASSWORD_RESET_REQUESTS_PER_ADDRESS_PER_HOUR: WholeNumber(
+    'password-reset requests per e-mail address per hour, from any client (counted whether or not the address has an account), then 429',
+    { default: 5, minimum: 1, maximum: MILLION },
+  ),
+  ACCOUNT_EMAILS_PER_USER_PER_HOUR: WholeNumber(
+    'verification links (`POST /api/account/email/resend`) and e-mail changes (`PUT /api/account/email`) per account per hour, together, then 429',
+    { default: 5, minimum: 1, maximum: MILLION },
   ),
   MAX_SESSIONS_PER_USER: WholeNumber('active sessions per user; signing in once more revokes the oldest', { default: 20, minimum: 1, maximum: 100_000 }),
 

@@ -4,19 +4,25 @@
  * Signed out (each rate-limited per IP, and per address where one is given):
  * - POST /api/account/password/forgot  { email }            → 202 { message: ACCOUNT_MESSAGES.resetSent }, the same
  *   answer (and the same time) whether or not the address has an account. The outbox sends a single-use link,
- *   `${PUBLIC_URL}/reset-password#token=…`, that expires after RESET_TOKEN_TTL_MINUTES (30).
+ *   `${APP_URL}/reset-password#token=…` (the SPA's page; the token in the fragment never reaches a server log or a
+ *   Referer), that expires after RESET_TOKEN_TTL (30m). A new request spends the account's older unused links.
  * - POST /api/account/password/reset   { token, password }  → 200 { message: passwordReset }; every session of the
  *   account is revoked and the address is told. A used, expired or unknown token: 400 `linkInvalid`.
  * - POST /api/account/email/verify     { token }            → 200 { message: emailVerified, email }. The link
- *   (`${PUBLIC_URL}/verify-email#token=…`) verifies a new account's address, or makes a changed address the
- *   account's e-mail. A used, expired or unknown token: 400 `linkInvalid`.
+ *   (`${APP_URL}/verify-email#token=…`, valid for VERIFY_TOKEN_TTL, 48h) verifies a new account's address, or makes
+ *   a changed address the account's e-mail. A used, expired or unknown token: 400 `linkInvalid`; a new address taken
+ *   by another account meanwhile: 409 `emailTaken`.
  *
  * Signed in (any role):
- * - POST /api/account/email/resend                          → 202 { message: verificationSent } (rate-limited).
+ * - POST /api/account/email/resend                          → 202 { message: verificationSent } (rate-limited per
+ *   account, `tooManyEmails`); an address already verified: 409 `emailAlreadyVerified`.
  * - PUT  /api/account/password { currentPassword, newPassword } → 200 { message: passwordChanged }; the account's
- *   other sessions are revoked, this one stays. A wrong current password: 400 with errors.currentPassword.
+ *   other sessions are revoked, this one stays. A wrong current password: 400 with errors.currentPassword (attempts
+ *   are counted per account like logins: 429 `tooManyAttempts`); an account without a password (made by Google
+ *   sign-in): 400 errors.currentPassword `noPassword`.
  * - PUT  /api/account/email { email, currentPassword }      → 202 { message: emailChangeSent, pendingEmail }; the new
- *   address takes effect once its link is opened; the old address is told. An address in use: 409.
+ *   address takes effect once its link is opened; the old address is told. The same address: 400 errors.email
+ *   `emailSame`; an address in use: 409 `emailTaken`. Rate-limited with resend (`tooManyEmails`).
  * - GET  /api/account/export                                → 200 AccountExport, as a `carcare-account.json` download.
  * - POST /api/account/close { currentPassword? }            → 200 { message: accountClosed }. A customer's personal
  *   data is anonymised (their jobs stay, without it); a technician is deactivated; the last active admin gets 409

@@ -17,7 +17,16 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'This e-mail address is already in use',
   accountClosed: 'Your account has been closed.',
   lastAdmin: 'You are the last active admin. Make another admin before closing your account.',
+  emailAlreadyVerified: 'Your e-mail address is already verified.',
+  /** PUT /api/account/password for an account made by Google sign-in, which has no password to check (errors.currentPassword). */
+  noPassword: 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one.',
+  /** 429: password-reset requests per client IP or per address. */
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  /** 429: verification links and e-mail changes asked for by one account. */
+  tooManyEmails: 'Too many e-mails requested. Please try again later.',
+  /** 429: wrong current passwords given on the Account page (counted per account, like logins). */
+  tooManyAttempts: 'Too many attempts. Please try again later.',
   /** Google sign-in with the address of an unverified password account (pre-account takeover, refused). */
   googleUnverified:
-    'An account with this e-mail already exists but its address is not verified. Sign in with your password and verify your e-mail address, then use Google.',
+    'An account with this e-mail already exists but its address is not verified. Open the verification link we sent it, or use "Forgot password?" on the sign-in page, then sign in with Google.',
 } as const;

@@ -1,6 +1,7 @@
 import { type ColumnType, type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { MailState, NotificationAudience, NotificationKind } from '../contract/notifications';
+import type { AccountMailFacts, MailKind } from '../mail/texts';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
@@ -45,6 +46,10 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** E-mail about their jobs (migration 0010): on unless the user turned it off in their profile. */
   email_notifications: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the address was shown to be the owner's (migration 0015); NULL: unverified, no job e-mail goes to it. */
+  email_verified_at: NullableTimestamp;
+  /** A new address asked for on the Account page, until its link is opened (migration 0015). */
+  pending_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One sign-in = one session = one refresh-token rotation family. `expires_at` is absolute and never extended. */
@@ -231,15 +236,17 @@ export interface NotificationsTable {
 
 /**
  * The e-mail outbox (migrations 0010, 0014): written with the change, sent by server/src/mail/worker.ts. The facts
- * (`params`) are worded when it is sent; rows of an older server hold their subject and text.
+ * (`params`) are worded when it is sent; rows of an older server hold their subject and text. Job e-mails are
+ * written by the database (notifications/sql/30_notify.sql); account e-mails by the account domain, whose facts are
+ * written as JSON text.
  */
 export interface EmailOutboxTable {
   id: ColumnType<string, string | undefined, never>;
   user_id: string | null;
   appointment_id: string | null;
-  kind: NotificationKind;
+  kind: MailKind;
   recipient: string;
-  params: ColumnType<NotificationFacts | null, never, never>;
+  params: ColumnType<NotificationFacts | AccountMailFacts | null, string | undefined, never>;
   subject: ColumnType<string | null, string | null | undefined, never>;
   text_body: ColumnType<string | null, string | null | undefined, never>;
   html_body: ColumnType<string | null, string | null | undefined, string | null>;

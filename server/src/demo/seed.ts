@@ -134,6 +134,8 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
           department: DEPARTMENTS[email] ?? null,
           employee_id: role === 'EMPLOYEE' ? `EMP-${String(userIds.size).padStart(3, '0')}` : null,
           approved_at: role === 'EMPLOYEE' && !DEMO_PENDING_TECHNICIANS.includes(email) ? createdAt : null,
+          // The demo's addresses count as verified, so its job e-mails and Google linking behave as for real users.
+          email_verified_at: createdAt,
           created_at: createdAt,
           updated_at: createdAt,
         })

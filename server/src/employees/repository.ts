@@ -63,6 +63,7 @@ export class EmployeeRepository {
         'u.phone_number',
         'u.department',
         'u.employee_id',
+        'u.email_verified_at',
         'u.is_active',
         'u.approved_at',
         'u.created_at',

@@ -1,8 +1,9 @@
 import type { Catalog } from '../catalog/queries';
+import type { Transaction } from 'kysely';
 import { type Clock, isoAt, toIso } from '../clock';
 import { type Employee, type EmployeeListQuery, jobsInProgressMessage, STAFF_MESSAGES, type StaffMember } from '../contract/employees';
 import { likeContaining } from '../db/cursor';
-import type { Db } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import { transact } from '../db/transaction';
 import { ConflictError, NotFoundError, throwIfInvalid } from '../domain/errors';
 import { actAs } from '../history/actor';
@@ -47,6 +48,7 @@ function toMember(row: StaffRow): StaffMember {
     id: row.id,
     fullName: row.full_name,
     email: row.email,
+    emailVerified: row.email_verified_at !== null,
     phoneNumber: row.phone_number,
     ...(department !== undefined && { department }),
     ...(employeeId !== undefined && { employeeId }),
@@ -97,23 +99,29 @@ export class Staff {
    * `adminId`) and every session is revoked, so their tokens stop working at once. Already deactivated: no change.
    */
   async deactivate(adminId: string, id: string): Promise<StaffMember> {
-    await transact(this.repository.db, async (trx) => {
-      await actAs(trx, adminId);
-      const user = await this.repository.lockTechnician(trx, id);
-      if (!user) throw new NotFoundError(STAFF_MESSAGES.notFound);
-      if (!user.is_active) return;
-      // Open jobs are locked before deciding: a start that commits meanwhile is then seen here as IN_PROGRESS.
-      const open = await this.repository.lockOpenJobs(trx, id);
-      const inProgress = open.filter((job) => job.status === 'IN_PROGRESS').length;
-      if (inProgress > 0) throw new ConflictError(jobsInProgressMessage(user.full_name, inProgress));
-      const nowIso = isoAt(this.now());
-      await this.repository.unassign(
-        trx,
-        open.filter((job) => job.status === 'CONFIRMED').map((job) => job.id),
-        nowIso,
-      );
-      await this.repository.deactivate(trx, id, nowIso);
-    });
+    await transact(this.repository.db, (trx) => this.deactivateWithin(trx, adminId, id));
     return toMember(await this.repository.staffMember(id));
+  }
+
+  /**
+   * deactivate's rules inside the caller's transaction: also a technician closing their own account (the account
+   * domain), with `actorId` their own id. Throws 404 for an id that is no technician, 409 while jobs are in progress.
+   */
+  async deactivateWithin(trx: Transaction<Database>, actorId: string, id: string): Promise<void> {
+    await actAs(trx, actorId);
+    const user = await this.repository.lockTechnician(trx, id);
+    if (!user) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    if (!user.is_active) return;
+    // Open jobs are locked before deciding: a start that commits meanwhile is then seen here as IN_PROGRESS.
+    const open = await this.repository.lockOpenJobs(trx, id);
+    const inProgress = open.filter((job) => job.status === 'IN_PROGRESS').length;
+    if (inProgress > 0) throw new ConflictError(jobsInProgressMessage(user.full_name, inProgress));
+    const nowIso = isoAt(this.now());
+    await this.repository.unassign(
+      trx,
+      open.filter((job) => job.status === 'CONFIRMED').map((job) => job.id),
+      nowIso,
+    );
+    await this.repository.deactivate(trx, id, nowIso);
   }
 }

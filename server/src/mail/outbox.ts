@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { isoAt } from '../clock';
-import type { NotificationKind } from '../contract/notifications';
 import type { Db } from '../db/schema';
 import { printable } from '../domain/text';
 import { jobMail, type NotificationFacts } from '../notifications/texts';
+import { openLink } from './links';
+import { ACCOUNT_MAIL_KINDS, accountMail, type AccountMailFacts, isAccountMail, type MailKind } from './texts';
 
 /**
  * The e-mail outbox: rows written by the job-history trigger in the change's own transaction, claimed and sent by
@@ -17,6 +18,10 @@ import { jobMail, type NotificationFacts } from '../notifications/texts';
  *   accepted it and before the row was marked: then it goes again with the same Message-ID.
  * - A failure makes the row due again after a backoff (doubling from MAIL_RETRY_DELAY, at most an hour), until
  *   MAIL_MAX_ATTEMPTS; then it is FAILED, with the last error.
+ * - An unverified address gets account e-mails only (mail/texts.ts: verification, reset, security notices). The
+ *   database writes no job e-mail for it (notifications/sql/30_notify.sql); one written before (by an older server,
+ *   before migration 0015) for an account still unverified is marked FAILED "Not sent: the address is not verified"
+ *   when it comes due, never sent. (A row that names no account was not written by either; it is sent as it is.)
  */
 export interface OutboxMail {
   id: string;
@@ -25,13 +30,15 @@ export interface OutboxMail {
   textBody: string;
   htmlBody: string | null;
   messageId: string;
-  kind: string;
+  kind: MailKind;
   attempts: number;
   leaseToken: string;
 }
 
 /** Longest wait between two attempts. */
 export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+/** Why a job e-mail to an unverified address is not sent. */
+export const NOT_VERIFIED = 'Not sent: the address is not verified';
 /** The error text kept on the row (and logged) is cut to this. */
 const MAX_ERROR_LENGTH = 500;
 
@@ -49,8 +56,39 @@ export function describeError(error: unknown): string {
     .slice(0, MAX_ERROR_LENGTH);
 }
 
+/** A claimed row as read, before it is worded. */
+interface ClaimedRow {
+  id: string;
+  recipient: string;
+  params: NotificationFacts | AccountMailFacts | null;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  message_id: string;
+  kind: MailKind;
+  attempts: number;
+}
+
 export class Outbox {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Opens the sealed links of account e-mails (Keys.mailLinks). */
+    private readonly linkKey: Uint8Array,
+  ) {}
+
+  /** Subject and text: stored by an older server, or worded now from the row's facts. */
+  private word(row: ClaimedRow): { subject: string; text: string } {
+    // A mail of an older server holds its text (the table's CHECK: text or facts); its subject is a header, so it is
+    // made one printable line as ours are.
+    if (row.params === null) return { subject: printable(row.subject ?? ''), text: row.text_body ?? '' };
+    if (isAccountMail(row.kind)) {
+      const facts = row.params as AccountMailFacts;
+      const link = facts.link === undefined ? null : openLink(this.linkKey, row.id, facts.link);
+      if (facts.link !== undefined && link === null) throw new Error('The link could not be opened (JWT_SECRET changed?)');
+      return accountMail(row.kind, facts, link);
+    }
+    return jobMail(row.kind, row.params as NotificationFacts);
+  }
 
   /**
    * Claims the oldest due PENDING mail for `leaseMs` and counts the attempt; null when none is due. Mails whose
@@ -65,18 +103,15 @@ export class Outbox {
              last_error = coalesce(last_error, 'Stopped while sending')
        WHERE state = 'PENDING' AND attempts >= ${maxAttempts} AND next_attempt_at <= ${now}::timestamptz
          AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)`.execute(this.db);
+    await sql`
+      UPDATE email_outbox o
+         SET state = 'FAILED', locked_until = NULL, lease_token = NULL, last_error = ${NOT_VERIFIED}
+       WHERE o.state = 'PENDING' AND o.next_attempt_at <= ${now}::timestamptz
+         AND (o.locked_until IS NULL OR o.locked_until <= ${now}::timestamptz)
+         AND o.kind NOT IN (${sql.join(ACCOUNT_MAIL_KINDS)})
+         AND EXISTS (SELECT 1 FROM users u WHERE u.id = o.user_id AND u.email_verified_at IS NULL)`.execute(this.db);
     const leaseToken = randomUUID();
-    const { rows } = await sql<{
-      id: string;
-      recipient: string;
-      params: NotificationFacts | null;
-      subject: string | null;
-      text_body: string | null;
-      html_body: string | null;
-      message_id: string;
-      kind: NotificationKind;
-      attempts: number;
-    }>`
+    const { rows } = await sql<ClaimedRow>`
       UPDATE email_outbox o
          SET locked_until = ${isoAt(nowMs + leaseMs)}::timestamptz, lease_token = ${leaseToken}::uuid, attempts = o.attempts + 1
         FROM (
@@ -91,9 +126,20 @@ export class Outbox {
       RETURNING o.id, o.recipient, o.params, o.subject, o.text_body, o.html_body, o.message_id, o.kind, o.attempts`.execute(this.db);
     const row = rows[0];
     if (!row) return null;
-    // A mail of an older server holds its text (the table's CHECK: text or facts); its subject is a header, so it is
-    // made one printable line as ours are.
-    const { subject, text } = row.params === null ? { subject: printable(row.subject ?? ''), text: row.text_body ?? '' } : jobMail(row.kind, row.params);
+    let worded: { subject: string; text: string };
+    try {
+      worded = this.word(row);
+    } catch (error) {
+      // Nothing to send, now or later: FAILED with the reason, and on to the next due mail.
+      await this.db
+        .updateTable('email_outbox')
+        .set({ state: 'FAILED', locked_until: null, lease_token: null, last_error: describeError(error) })
+        .where('id', '=', row.id)
+        .where('lease_token', '=', leaseToken)
+        .execute();
+      return this.claimNext(nowMs, leaseMs, maxAttempts);
+    }
+    const { subject, text } = worded;
     return {
       id: row.id,
       recipient: row.recipient,

@@ -5,12 +5,12 @@ import { createMailWorker } from './worker';
 export default fp(
   async (app) => {
     const settings = app.config.mail;
-    const worker = settings ? createMailWorker({ db: app.db, now: app.now, log: app.log, settings }) : null;
+    const worker = settings ? createMailWorker({ db: app.db, linkKey: app.keys.mailLinks, now: app.now, log: app.log, settings }) : null;
     app.decorate('mailWorker', worker);
     if (worker) {
       app.addHook('onReady', async () => worker.start());
       app.addHook('preClose', async () => worker.stop());
     }
   },
-  { name: 'mail', dependencies: ['core', 'database'] },
+  { name: 'mail', dependencies: ['core', 'database', 'auth'] },
 );

@@ -35,6 +35,8 @@ export function createSmtpTransport(smtpUrl: string, leaseMs: number): MailTrans
 
 export interface MailWorkerOptions {
   db: Db;
+  /** Opens the sealed links of account e-mails (Keys.mailLinks). */
+  linkKey: Uint8Array;
   transport: MailTransport;
   settings: Pick<MailSettings, 'from' | 'pollIntervalMs' | 'maxAttempts' | 'retryDelayMs' | 'leaseMs'>;
   now: Clock;
@@ -55,7 +57,7 @@ export class MailWorker {
   private woken = false;
 
   constructor(private readonly options: MailWorkerOptions) {
-    this.outbox = new Outbox(options.db);
+    this.outbox = new Outbox(options.db, options.linkKey);
   }
 
   start(): void {
@@ -137,6 +139,20 @@ export class MailWorker {
 }
 
 /** The worker for the app's settings, on the app's database, clock and log. */
-export function createMailWorker({ db, now, log, settings, transport }: { db: Db; now: Clock; log: FastifyBaseLogger; settings: MailSettings; transport?: MailTransport }): MailWorker {
-  return new MailWorker({ db, now, log: log.child({ component: 'mail' }), settings, transport: transport ?? createSmtpTransport(settings.smtpUrl, settings.leaseMs) });
+export function createMailWorker({
+  db,
+  linkKey,
+  now,
+  log,
+  settings,
+  transport,
+}: {
+  db: Db;
+  linkKey: Uint8Array;
+  now: Clock;
+  log: FastifyBaseLogger;
+  settings: MailSettings;
+  transport?: MailTransport;
+}): MailWorker {
+  return new MailWorker({ db, linkKey, now, log: log.child({ component: 'mail' }), settings, transport: transport ?? createSmtpTransport(settings.smtpUrl, settings.leaseMs) });
 }

@@ -1,4 +1,5 @@
 import { type SignedIn, signedIn } from '../auth/service';
+import { ACCOUNT_MESSAGES } from '../contract/account';
 import type { Sessions } from '../auth/sessions';
 import type { UserRow } from '../db/schema';
 import type { Users } from '../users/queries';
@@ -13,14 +14,24 @@ export class GoogleAccounts {
     private readonly codes: OAuthCodes,
   ) {}
 
-  /** The linked account, else the account with the (verified) e-mail, linked now, else a new CUSTOMER. */
+  /**
+   * The linked account, else the account with the same e-mail — linked now only when that account's address is
+   * verified — else a new CUSTOMER, verified (Google vouched for the address).
+   *
+   * Pre-account takeover: anyone can register a password account with someone else's address. Were it linked when
+   * the address's owner later signs in with Google, the owner would be signed in to an account whose password the
+   * registrant still knows. Google's word proves the person owns the address; it proves nothing about who made the
+   * account. So an unverified account is refused (its owner verifies it, or takes it over with a password reset,
+   * which also verifies it and ends every session), and is left unlinked.
+   */
   async userFor(identity: GoogleIdentity): Promise<UserRow> {
     const linked = await this.users.findByGoogleSub(identity.sub);
     if (linked) return linked;
     const existing = await this.users.findByEmail(identity.email);
     if (existing) {
       if (existing.google_sub !== null) throw new OAuthFlowError('This email is linked to a different Google account.');
-      // The provider verified the address (checked in GoogleSignIn), so it is the same person: link the account.
+      if (existing.email_verified_at === null) throw new OAuthFlowError(ACCOUNT_MESSAGES.googleUnverified);
+      // Both the account and the provider (checked in GoogleSignIn) verified the address: the same person.
       return this.users.linkGoogleAccount(existing.id, identity.sub);
     }
     return this.users.create({
@@ -31,6 +42,7 @@ export class GoogleAccounts {
       address: '',
       role: 'CUSTOMER',
       googleSub: identity.sub,
+      emailVerified: true,
     });
   }
 

@@ -16,6 +16,8 @@ export function toProfile(user: UserRow): Profile {
     createdAt: toIso(user.created_at),
     updatedAt: toIso(user.updated_at),
     emailNotifications: user.email_notifications,
+    emailVerified: user.email_verified_at !== null,
+    ...(user.pending_email !== null && { pendingEmail: user.pending_email }),
     ...(user.department !== null && { department: user.department }),
     ...(user.role === 'EMPLOYEE' && { approvalStatus: user.approved_at === null ? 'PENDING' : 'APPROVED' }),
   };

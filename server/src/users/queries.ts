@@ -15,6 +15,8 @@ export interface NewUser {
   department?: string | null;
   employeeId?: string | null;
   googleSub?: string | null;
+  /** The address is known to be the owner's (Google's word, ADMIN_EMAIL): verified from the start. */
+  emailVerified?: boolean;
 }
 
 export interface ProfileChanges {
@@ -71,6 +73,7 @@ export class Users {
           department: user.department ?? null,
           employee_id: user.employeeId ?? null,
           google_sub: user.googleSub ?? null,
+          email_verified_at: user.emailVerified ? at : null,
           created_at: at,
           updated_at: at,
         })

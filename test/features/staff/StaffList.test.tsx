@@ -15,6 +15,7 @@ const FIRST_LOAD = { timeout: 5000 };
 function member(overrides: Partial<StaffMember> & Pick<StaffMember, 'id' | 'fullName'>): StaffMember {
   return {
     email: `${overrides.fullName.split(' ')[0].toLowerCase()}@carcare.test`,
+    emailVerified: true,
     phoneNumber: '+94 77 000 0000',
     emailVerified: true,
     state: 'ACTIVE',

@@ -46,6 +46,8 @@ describe('access tokens', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       emailNotifications: true,
+      // Registered with a password: unverified until the link sent to the address is opened (test/server/account).
+      emailVerified: false,
     });
   });
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { ACCOUNT_TOKEN_PURPOSES } from '../../../server/src/account/rules';
 import { ROLES } from '../../../server/src/contract/auth';
 import { LIVE_EVENT_TYPES } from '../../../server/src/contract/live';
 import { MAIL_STATES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '../../../server/src/contract/notifications';
@@ -18,6 +19,7 @@ import { type OpenedDatabase, openDatabase } from '../../../server/src/db/connec
 import { migrateToLatest } from '../../../server/src/db/migrate';
 import { applySchemaObjects, discoverSchemaObjects } from '../../../server/src/db/objects';
 import type { Db } from '../../../server/src/db/schema';
+import { MAIL_KINDS } from '../../../server/src/mail/texts';
 import { createTestDatabase, TEST_JWT_SECRET, type TestDatabase } from '../helpers/testApp';
 
 const LISTS: Record<string, readonly string[]> = {
@@ -31,8 +33,10 @@ const LISTS: Record<string, readonly string[]> = {
   notifications_kind_check: NOTIFICATION_KINDS,
   notifications_audience_check: NOTIFICATION_AUDIENCES,
   email_outbox_state_check: MAIL_STATES,
-  email_outbox_kind_check: NOTIFICATION_KINDS,
+  // Job e-mails are a notification's kinds; the account's own e-mails (issue 28) follow them.
+  email_outbox_kind_check: MAIL_KINDS,
   live_events_type_check: LIVE_EVENT_TYPES,
+  account_tokens_purpose_check: ACCOUNT_TOKEN_PURPOSES,
 };
 
 let database: TestDatabase;

@@ -213,7 +213,7 @@ describe('a database made by f73f42c', () => {
       expect(before.appointments).toHaveLength(18);
 
       const report = await migrateToLatest(opened.db);
-      expect(report.migrations).toEqual(['0013_schema_objects', '0014_notification_facts']);
+      expect(report.migrations).toEqual(['0013_schema_objects', '0014_notification_facts', '0015_accounts']);
       const files = discoverSchemaObjects();
       expect(report.objects).toEqual(files.map((file) => file.name));
 
@@ -231,6 +231,17 @@ describe('a database made by f73f42c', () => {
       expect(after.schema_objects.map((row) => [row.name, row.checksum])).toEqual(
         files.map((file) => [file.name, file.checksum]).sort(([a], [b]) => (a < b ? -1 : 1)),
       );
+
+      // 0015: the admin (ADMIN_EMAIL's) counts as verified; password accounts stay unverified until their owners open
+      // a link (no Google-linked account in this database).
+      const verified = await opened.db.selectFrom('users').select(['email', 'role', 'email_verified_at', 'pending_email']).execute();
+      expect(verified.filter((user) => user.email_verified_at !== null).map((user) => user.role)).toEqual(['ADMIN']);
+      expect(verified.every((user) => user.pending_email === null)).toBe(true);
+      // Unverified, the customer is told everything in the app and gets no job e-mail.
+      const unverifiedNews = await everyKindOfNews(opened.db);
+      expect(unverifiedNews).toEqual({ notifications: oldNews.notifications, mails: [] });
+      // The customer opens the link (as POST /api/account/email/verify would record it).
+      await opened.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', 'customer@carcare.demo').execute();
 
       // The same changes now: the server words every sentence as the database did.
       expect(await everyKindOfNews(opened.db)).toEqual(oldNews);

@@ -76,6 +76,7 @@ describe('a newly registered technician', () => {
       id: tech.id,
       fullName: 'Nimal Pending',
       email: tech.email,
+      emailVerified: false,
       phoneNumber: '555-0100',
       department: 'Engine',
       employeeId: 'EMP-77',

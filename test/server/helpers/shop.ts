@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addCalendarDays, shopInstant } from '../../../server/src/shopTime';
+import { verifyEmail } from '../account/helpers';
 import { type ApiResponse, call, type Json, uniqueEmail } from './http';
 import { startTestApp, type TestApp, type TestAppOptions, testClock } from './testApp';
 
@@ -73,6 +74,16 @@ export async function signUp(app: FastifyInstance, role: 'CUSTOMER' | 'EMPLOYEE'
   const response = await call(app, 'POST', path, { body: { email, password: 'correct-horse-1', phoneNumber: '555-0100', ...extra, fullName } });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return { id: response.body.id, email, fullName, token: response.body.token };
+}
+
+/**
+ * A customer who opened the verification link sent at registration (issue 28): only a verified address gets job
+ * e-mails, so the suites about those e-mails start with one.
+ */
+export async function verifiedCustomer(app: FastifyInstance, extra: Record<string, string> = {}): Promise<Person> {
+  const customer = await signUp(app, 'CUSTOMER', extra);
+  await verifyEmail(app, customer.email);
+  return customer;
 }
 
 /** POST /api/employees/:id/approve as the shop's admin: the technician becomes assignable and can work jobs. */

@@ -118,6 +118,9 @@ export const GENEROUS_LIMITS: Record<string, string> = {
   REQUESTS_PER_IP_PER_MINUTE: '10000000',
   MAX_SESSIONS_PER_USER: '100000',
   MAX_CONNECTIONS_PER_IP: '1000000',
+  PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: '1000000',
+  PASSWORD_RESET_REQUESTS_PER_ADDRESS_PER_HOUR: '1000000',
+  ACCOUNT_EMAILS_PER_USER_PER_HOUR: '1000000',
 };
 
 /** Builds the real app (buildApp) on a fresh database with a controllable clock. */

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../server/src/auth/passwords';
-import { jobMail, notificationText } from '../../../server/src/notifications/texts';
+import type { NotificationKind } from '../../../server/src/contract/notifications';
+import { jobMail, type NotificationFacts, notificationText } from '../../../server/src/notifications/texts';
 import { call, type Json } from '../helpers/http';
 import { login, type Person, type Shop } from '../helpers/shop';
 
@@ -87,7 +88,8 @@ export async function mailsAbout(shop: Shop, appointmentId: string) {
     .orderBy('kind')
     .execute();
   return rows.map(({ params, ...row }) => {
-    const worded = params === null ? { subject: row.subject, text: row.text_body } : jobMail(row.kind, params);
+    // Rows about a job are job e-mails: their kind is a notification's, their facts a job's.
+    const worded = params === null ? { subject: row.subject, text: row.text_body } : jobMail(row.kind as NotificationKind, params as NotificationFacts);
     return { ...row, subject: worded.subject, text_body: worded.text };
   });
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { call, failure, invalid, type Json } from '../helpers/http';
-import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type Shop, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type Shop, signUp, startShop, verifiedCustomer } from '../helpers/shop';
 import { anotherAdmin, mailsAbout, notificationsOf, toldAbout, when } from './helpers';
 
 let shop: Shop;
@@ -50,8 +50,8 @@ const plate = () => {
 
 describe('who is told of what', () => {
   it('a booking: every active admin is told, not the customer, not another customer; the customer gets the e-mail', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER', { fullName: 'Amaya Jayasinghe' });
-    const other = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app, { fullName: 'Amaya Jayasinghe' });
+    const other = await verifiedCustomer(shop.app);
     const at = nextSlot();
     const job = await booked(shop.app, customer.token, { vehicleId: await vehicle(customer, 'CAB-4821'), serviceType: 'OIL_CHANGE', ...at, centerId: CENTERS.downtown });
 
@@ -94,7 +94,7 @@ describe('who is told of what', () => {
   });
 
   it('an assignment: the technician and the customer, never the admin who assigned it', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER', { fullName: 'Dinuka Herath' });
+    const customer = await verifiedCustomer(shop.app, { fullName: 'Dinuka Herath' });
     const technician = await approvedTechnician(shop, { fullName: 'Kasun Silva' });
     const at = nextSlot();
     const job = await assigned(shop, customer, technician, { vehicleId: await vehicle(customer, 'WP-KL-4410', 'Suzuki', 'Swift'), serviceType: 'TIRE_ROTATION', ...at });
@@ -115,7 +115,7 @@ describe('who is told of what', () => {
   });
 
   it('the technician starts, waits for parts, checks and completes: the customer is told (not of the quality check), nobody else', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const at = nextSlot();
     const job = await assigned(shop, customer, technician, { vehicleId: await vehicle(customer, plate(), 'Nissan', 'Leaf'), serviceType: 'BATTERY_CHECK', ...at });
@@ -148,7 +148,7 @@ describe('who is told of what', () => {
   });
 
   it("an admin's status change tells the customer too, and never that admin", async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     shop.clock.advance(1000);
@@ -159,7 +159,7 @@ describe('who is told of what', () => {
   });
 
   it('the customer cancels: the technician and every admin are told who cancelled; the customer is not, and gets no e-mail', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER', { fullName: 'Sanduni Peiris' });
+    const customer = await verifiedCustomer(shop.app, { fullName: 'Sanduni Peiris' });
     const technician = await approvedTechnician(shop);
     const at = nextSlot();
     const job = await assigned(shop, customer, technician, { vehicleId: await vehicle(customer, 'CAD-9921', 'Mitsubishi', 'Outlander'), serviceType: 'BATTERY_CHECK', ...at });
@@ -176,7 +176,7 @@ describe('who is told of what', () => {
   });
 
   it('an admin cancels: the other admins and the technician are told, not that admin', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     shop.clock.advance(1000);
@@ -189,7 +189,7 @@ describe('who is told of what', () => {
   });
 
   it('a reschedule: the technician and the admins, with both times', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER', { fullName: 'Dilan Wickramasinghe' });
+    const customer = await verifiedCustomer(shop.app, { fullName: 'Dilan Wickramasinghe' });
     const technician = await approvedTechnician(shop);
     const from = nextSlot();
     const to = nextSlot();
@@ -206,11 +206,11 @@ describe('who is told of what', () => {
   });
 
   it('a reschedule that takes the job off a busy technician tells them so, and the admins that it needs a technician', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const from = nextSlot();
     const to = nextSlot();
-    await assigned(shop, await signUp(shop.app, 'CUSTOMER'), technician, { ...to });
+    await assigned(shop, await verifiedCustomer(shop.app), technician, { ...to });
     const job = await assigned(shop, customer, technician, { ...from });
     shop.clock.advance(1000);
     const response = await call(shop.app, 'POST', `/api/appointments/${job.id}/reschedule`, { token: shop.admin.token, body: to });
@@ -225,10 +225,10 @@ describe('who is told of what', () => {
   });
 
   it('a refused change writes no notification and no e-mail; a rolled-back one neither', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const at = nextSlot();
-    await assigned(shop, await signUp(shop.app, 'CUSTOMER'), technician, { ...at });
+    await assigned(shop, await verifiedCustomer(shop.app), technician, { ...at });
     const job = await booked(shop.app, customer.token, { ...at });
     const [notificationsBefore, mailsBefore] = await Promise.all([
       shop.app.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -257,7 +257,7 @@ describe('who is told of what', () => {
 
 describe('GET /api/notifications, read, read all', () => {
   it('lists only my own, newest first, in pages, with the unread count', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     for (const body of [{ status: 'in_progress' }, { status: 'in_progress', stage: 'AWAITING_PARTS' }, { status: 'completed' }]) {
@@ -274,7 +274,7 @@ describe('GET /api/notifications, read, read all', () => {
     expect(second.unreadCount).toBe(4);
 
     // Another customer sees none of them, and cannot read them.
-    const other = await signUp(shop.app, 'CUSTOMER');
+    const other = await verifiedCustomer(shop.app);
     expect(await notificationsOf(shop, other)).toEqual({ items: [], unreadCount: 0 });
     expect(await call(shop.app, 'POST', `/api/notifications/${first.items[0].id}/read`, { token: other.token })).toMatchObject({
       status: 404,
@@ -287,7 +287,7 @@ describe('GET /api/notifications, read, read all', () => {
   });
 
   it('marks one read (once: the first time stays), then all', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     shop.clock.advance(1000);
@@ -315,7 +315,7 @@ describe('GET /api/notifications, read, read all', () => {
   });
 
   it('reads a notification an older server stored with its text as it was stored, next to ones worded now', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { vehicleId: await vehicle(customer, plate(), 'Kia', 'Rio'), ...nextSlot() });
     shop.clock.advance(1000);
@@ -363,7 +363,7 @@ describe('GET /api/notifications, read, read all', () => {
 
 describe('e-mail opt-out in the profile', () => {
   it('emailNotifications is in the profile (true at first) and PUT update-profile turns it off and on; other updates leave it', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     expect((await call(shop.app, 'GET', '/api/auth/profile', { token: customer.token })).body.emailNotifications).toBe(true);
     const off = await call(shop.app, 'PUT', '/api/auth/update-profile', { token: customer.token, body: { emailNotifications: false } });
     expect(off).toMatchObject({ status: 200, body: { emailNotifications: false } });
@@ -378,7 +378,7 @@ describe('e-mail opt-out in the profile', () => {
   });
 
   it('turned off: still every notification, but no e-mail', async () => {
-    const customer = await signUp(shop.app, 'CUSTOMER');
+    const customer = await verifiedCustomer(shop.app);
     await call(shop.app, 'PUT', '/api/auth/update-profile', { token: customer.token, body: { emailNotifications: false } });
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { ...nextSlot() });

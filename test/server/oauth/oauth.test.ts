@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import { ACCOUNT_MESSAGES } from '../../../server/src/contract/account';
 import { OAuthCodes } from '../../../server/src/oauth/codes';
+import { settled, tokenSentTo, verifyEmail } from '../account/helpers';
 import { call } from '../helpers/http';
 import { browse, CLIENT_ID, CLIENT_SECRET, CookieJar, follow, freePort, type RunningProvider, startOidcProvider } from '../helpers/oidcProvider';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -143,7 +145,8 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
 
     const profile = await call(t.app, 'GET', '/api/auth/profile', { token });
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ email: who.email, fullName: 'Dana Driver', phoneNumber: '', address: '', role: 'CUSTOMER', roles: ['CUSTOMER'] });
+    // Google vouched for the address: the new account is verified.
+    expect(profile.body).toMatchObject({ email: who.email, fullName: 'Dana Driver', phoneNumber: '', address: '', role: 'CUSTOMER', roles: ['CUSTOMER'], emailVerified: true });
     const renewed = await call(t.app, 'POST', '/api/auth/refresh-token', { body: { refreshToken } });
     expect(renewed.status).toBe(200);
 
@@ -166,15 +169,46 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('links a verified Google email to an existing password account', async () => {
+  it('links a verified Google email to an existing password account whose address is verified', async () => {
     const who = account();
     const registered = await call(t.app, 'POST', '/api/auth/register/customer', {
       body: { email: who.email, password: 'password-123', fullName: 'Pat Password', phoneNumber: '555', address: '' },
     });
+    await verifyEmail(t.app, who.email);
     const { token } = await signIn(who);
     const profile = await call(t.app, 'GET', '/api/auth/profile', { token });
-    expect(profile.body).toMatchObject({ id: registered.body.id, phoneNumber: '555' });
+    expect(profile.body).toMatchObject({ id: registered.body.id, phoneNumber: '555', emailVerified: true });
     expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: who.email, password: 'password-123' } })).status).toBe(200);
+  });
+
+  it('pre-account takeover (issue 28): an unverified password account with the address is refused, and stays unlinked', async () => {
+    const victim = account({ name: 'Vera Victim' });
+    // 1. The attacker registers the victim's address with a password of their own (nobody verifies it).
+    const attacker = await call(t.app, 'POST', '/api/auth/register/customer', {
+      body: { email: victim.email, password: 'attacker-pass-1', fullName: 'Mallory', phoneNumber: '555-0666', address: '' },
+    });
+    expect(attacker.status).toBe(201);
+    // 2. The victim later signs in with Google: refused with the message the SPA shows on /oauth/callback.
+    const { landing, jar } = await arriveAtSpa(victim);
+    expect(`${landing.origin}${landing.pathname}`).toBe(CALLBACK);
+    expect(landing.searchParams.get('code')).toBeNull();
+    expect(landing.searchParams.get('error')).toBe(ACCOUNT_MESSAGES.googleUnverified);
+    expect(jar.has(api, 'carcare_oauth_binding')).toBe(false);
+    // 3. The attacker's account is not linked, and no second account was made for the address.
+    const rows = await t.app.db.selectFrom('users').select(['id', 'google_sub', 'email_verified_at']).where('email', '=', victim.email).execute();
+    expect(rows).toEqual([{ id: attacker.body.id, google_sub: null, email_verified_at: null }]);
+    expect(await t.app.db.selectFrom('users').select('id').where('google_sub', '=', victim.sub).execute()).toEqual([]);
+
+    // The address's owner takes the account back with a password reset (the link reaches only them): every session
+    // of the attacker ends, their password stops working, the address is verified, and Google now links.
+    expect((await call(t.app, 'POST', '/api/account/password/forgot', { body: { email: victim.email } })).status).toBe(202);
+    await settled(t.app);
+    const token = await tokenSentTo(t.app, victim.email, 'PASSWORD_RESET');
+    expect((await call(t.app, 'POST', '/api/account/password/reset', { body: { token, password: 'victim-owns-it-1' } })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/auth/profile', { token: attacker.body.token })).status).toBe(401);
+    expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: victim.email, password: 'attacker-pass-1' } })).status).toBe(401);
+    const linked = await signIn(victim);
+    expect((await call(t.app, 'GET', '/api/auth/profile', { token: linked.token })).body).toMatchObject({ id: attacker.body.id, emailVerified: true });
   });
 
   it('refuses an unverified email', async () => {

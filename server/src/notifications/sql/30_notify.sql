@@ -6,8 +6,9 @@
 -- Who is told (contract/notifications.ts): BOOKED → every active admin; ASSIGNED → the technician and the customer;
 -- STARTED, STAGE_CHANGED to AWAITING_PARTS, COMPLETED → the customer; CANCELLED and RESCHEDULED → the technician (on a
 -- move that took the job off them, that one) and every active admin. Never the entry's actor. E-mail: the customer
--- only, when their profile wants it: their booking (confirmed even though they made it), assignment, start, awaiting
--- parts and completion.
+-- only, when their profile wants it and their address is verified (users.email_verified_at, migration 0015: an
+-- unverified address gets only the account's own e-mails): their booking (confirmed even though they made it),
+-- assignment, start, awaiting parts and completion. A closed (inactive) customer is told nothing.
 
 CREATE OR REPLACE FUNCTION notify_job_entries(entries job_history[], with_mail boolean) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -16,7 +17,8 @@ BEGIN
   ),
   f AS (
     SELECT k.kind, h.event, h.occurred_at, h.actor_id, a.id AS appointment_id, a.customer_id,
-           cu.email AS customer_email, cu.email_notifications AND cu.is_active AS customer_mail,
+           cu.email AS customer_email, cu.is_active AS customer_active,
+           cu.email_notifications AND cu.is_active AND cu.email_verified_at IS NOT NULL AS customer_mail,
            -- the technician concerned: the one assigned, or the one a move took the job off
            coalesce(h.employee_id, off.employee_id) AS technician_id,
            jsonb_build_object(
@@ -79,7 +81,7 @@ BEGIN
       ) AS m(kind, audience) ON m.kind = f.kind
      CROSS JOIN LATERAL (
        SELECT u.id AS user_id FROM users u WHERE m.audience = 'ADMINS' AND u.role = 'ADMIN' AND u.is_active
-       UNION ALL SELECT f.customer_id WHERE m.audience = 'CUSTOMER'
+       UNION ALL SELECT f.customer_id WHERE m.audience = 'CUSTOMER' AND f.customer_active
        UNION ALL SELECT f.technician_id WHERE m.audience = 'TECHNICIAN' AND f.technician_id IS NOT NULL
      ) AS r
      WHERE r.user_id IS DISTINCT FROM f.actor_id

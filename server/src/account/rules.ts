@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { normaliseEmail } from '../users/queries';
+
+/** What an account link does: reset the password, or verify an address (the account's, or a new one asked for). */
+export const ACCOUNT_TOKEN_PURPOSES = ['reset', 'verify'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** A link's token: 32 random bytes, base64url (43 characters). It goes into the e-mail only; the database keeps its hash. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What account_tokens stores instead of the token: SHA-256, hex. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The SPA's page a link opens, the token in the fragment: a browser never sends a fragment to a server, so the token
+ * stays out of access logs and Referer headers (the page posts it to the API).
+ */
+export function linkTo(appUrl: string, page: 'reset-password' | 'verify-email', token: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/${page}#token=${token}`;
+}
+
+/** The rate-limit key of an address (password-reset requests per address): a digest, so no address is stored. */
+export function addressDigest(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('base64url');
+}
+
+/** What a closed customer account's address becomes: unique, and deliverable nowhere (`.invalid`, RFC 2606). */
+export function closedEmail(userId: string): string {
+  return `closed-${userId}@closed.invalid`;
+}
+
+export const CLOSED_NAME = 'Closed account';
+
+/** A closed customer's vehicle's plate: `CLOSED-` and 12 hex digits of its id (unique per customer, ≤ 20 characters). */
+export function closedPlate(vehicleId: string): string {
+  return `CLOSED-${vehicleId.replace(/-/g, '').slice(-12).toUpperCase()}`;
+}
