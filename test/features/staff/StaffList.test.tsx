@@ -17,7 +17,6 @@ function member(overrides: Partial<StaffMember> & Pick<StaffMember, 'id' | 'full
     email: `${overrides.fullName.split(' ')[0].toLowerCase()}@carcare.test`,
     emailVerified: true,
     phoneNumber: '+94 77 000 0000',
-    emailVerified: true,
     state: 'ACTIVE',
     registeredAt: '2026-11-01T08:00:00.000Z',
     jobsInProgress: 0,
