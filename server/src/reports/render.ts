@@ -3,6 +3,7 @@ import { loadReportFonts } from './fonts';
 import type { SlotLabels } from './format';
 import { renderServiceReport } from './pdf';
 import type { ServiceReport } from './queries';
+import { lowerThisThreadsPriority } from './threadPriority';
 
 /** What a render thread is given: plain data only (it crosses threads by structured clone). */
 export interface RenderTask {
@@ -17,11 +18,18 @@ export interface RenderResult {
   pdf: Uint8Array;
   /** The thread that laid the report out (never the main thread's 0 when it runs in the pool). */
   threadId: number;
+  /** That thread's nice value (Linux), or null where threads have none of their own. */
+  nice: number | null;
 }
+
+/** Set once per render thread, at its first report. */
+let nice: number | null | undefined;
 
 /** Renders one report in the calling thread, with this thread's fonts (parsed at its first report). */
 export async function renderTask({ report, timeZone, slots, generatedAt }: RenderTask): Promise<RenderResult> {
+  // Only a pool thread steps back: rendered on the main thread (the bench's comparison), it keeps its priority.
+  if (nice === undefined && threadId !== 0) nice = lowerThisThreadsPriority();
   const fonts = await loadReportFonts();
   const pdf = await renderServiceReport(report, { timeZone, slots, fonts, generatedAt });
-  return { pdf, threadId };
+  return { pdf, threadId, nice: nice ?? null };
 }

@@ -8,6 +8,7 @@
 import { threadId } from 'node:worker_threads';
 import { Reports } from '../../../server/src/reports/queries';
 import { REPORTS_BUSY } from '../../../server/src/reports/renderer';
+import { RENDER_THREAD_NICE } from '../../../server/src/reports/threadPriority';
 import { call, failure } from '../helpers/http';
 import { startServerProcess } from '../helpers/serverProcess';
 import { ADMIN, type Shop, startShop } from '../helpers/shop';
@@ -49,6 +50,8 @@ describe('on a pool of one render thread', () => {
     const report = await new Reports(shop.app.db, shop.app.catalog, shop.app.appointments).load({ id: shop.admin.id, role: 'ADMIN' }, worked.job.id);
     const rendered = await shop.app.reportRenderer.render({ report, timeZone: shop.app.catalog.timeZone, slots: {}, generatedAt: shop.clock.now() });
     expect(rendered.threadId).toBe(threads[0]);
+    // Laying out PDFs yields the core to the event loop: the render thread runs at a lower priority (Linux).
+    expect(rendered.nice).toBe(process.platform === 'linux' ? RENDER_THREAD_NICE : null);
     expect(Buffer.from(rendered.pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
