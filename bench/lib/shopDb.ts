@@ -28,7 +28,7 @@ export async function openShopDatabase(target: ShopDatabaseTarget): Promise<{ op
   const opened = await openDatabase(config, (error) => console.error('[bench] PostgreSQL pool error:', error));
   try {
     await migrateToLatest(opened.db);
-    return { opened, catalog: await Catalog.load(opened.db, config.shopTimeZone) };
+    return { opened, catalog: await Catalog.load(opened.db, { timeZone: config.shopTimeZone, timeLogMaxAgeDays: config.timeLogMaxAgeDays }) };
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;

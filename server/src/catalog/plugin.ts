@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The catalogue every booking is checked against, and GET /api/catalog. */
 export default fp(
   async (app) => {
-    app.decorate('catalog', await Catalog.load(app.db, app.config.shopTimeZone));
+    app.decorate('catalog', await Catalog.load(app.db, { timeZone: app.config.shopTimeZone, timeLogMaxAgeDays: app.config.timeLogMaxAgeDays }));
     await app.register(catalogRoutes, { prefix: API_PREFIX });
   },
   { name: 'catalog', dependencies: ['core', 'database'] },

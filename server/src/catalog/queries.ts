@@ -1,6 +1,12 @@
 import type { Catalog as CatalogAnswer, ServiceCenter, ServiceType, TimeSlot } from '../contract/catalog';
 import type { Db } from '../db/schema';
 
+/** The settings the catalogue answers beside its rows (SHOP_TIME_ZONE, TIME_LOG_MAX_AGE_DAYS). */
+export interface CatalogSettings {
+  timeZone: string;
+  timeLogMaxAgeDays: number;
+}
+
 /**
  * The catalogue — service types, slots, centres — is reference data that only a migration changes, so it is
  * read once at start and kept in memory: validating a booking against it costs no query.
@@ -15,13 +21,15 @@ export class Catalog {
     readonly slots: readonly TimeSlot[],
     readonly centers: readonly ServiceCenter[],
     readonly timeZone: string,
+    /** How many days back a time log may be dated: the timeLogs domain enforces it; the SPA's form reads it here. */
+    readonly timeLogMaxAgeDays: number,
   ) {
     this.serviceTypesByCode = new Map(serviceTypes.map((type) => [type.code, type]));
     this.slotsByStart = new Map(slots.map((slot) => [slot.start, slot]));
     this.centersById = new Map(centers.map((center) => [center.id, center]));
   }
 
-  static async load(db: Db, timeZone: string): Promise<Catalog> {
+  static async load(db: Db, { timeZone, timeLogMaxAgeDays }: CatalogSettings): Promise<Catalog> {
     const [types, slots, centers] = await Promise.all([
       db.selectFrom('service_types').select(['code', 'name', 'description', 'duration_minutes', 'price']).orderBy('position').execute(),
       db.selectFrom('time_slots').select(['start', 'label']).orderBy('position').execute(),
@@ -33,6 +41,7 @@ export class Catalog {
       slots,
       centers,
       timeZone,
+      timeLogMaxAgeDays,
     );
   }
 
@@ -54,6 +63,12 @@ export class Catalog {
   }
 
   toJSON(): CatalogAnswer {
-    return { serviceTypes: [...this.serviceTypes], slots: [...this.slots], centers: [...this.centers], timeZone: this.timeZone };
+    return {
+      serviceTypes: [...this.serviceTypes],
+      slots: [...this.slots],
+      centers: [...this.centers],
+      timeZone: this.timeZone,
+      timeLogMaxAgeDays: this.timeLogMaxAgeDays,
+    };
   }
 }

@@ -154,7 +154,7 @@ export const EnvSchema = Type.Object({
     docDefault: '`1` for `npm start` / `npm run serve`, `0` with `NODE_ENV=production` or when the app is built by tests',
   }),
   TIME_LOG_MAX_AGE_DAYS: WholeNumber(
-    "how many days back (in the shop's calendar) a technician may date a time log; older is 400 on `date`. The SPA's form applies the default",
+    "how many days back (in the shop's calendar) a technician may date a time log; older is 400 on `date`. `GET /api/catalog` answers it (`timeLogMaxAgeDays`), so the SPA's Log Time form refuses the same dates",
     { default: TIME_LOG_MAX_AGE_DAYS, minimum: 1, maximum: 3650 },
   ),
 

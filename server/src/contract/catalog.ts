@@ -35,5 +35,10 @@ export const Catalog = Type.Object({
   centers: Type.Array(ServiceCenter),
   /** The shop's time zone (IANA name): dates and slots are wall-clock times there. */
   timeZone: Type.String(),
+  /**
+   * How many days back a time log may be dated (TIME_LOG_MAX_AGE_DAYS, the operator's setting): the Log Time form
+   * refuses an older date with the server's words before sending it.
+   */
+  timeLogMaxAgeDays: Type.Integer(),
 });
 export type Catalog = Static<typeof Catalog>;

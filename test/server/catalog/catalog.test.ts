@@ -51,7 +51,24 @@ describe('GET /api/catalog', () => {
     ]);
     expect(response.body.centers.map((center: { bays: number }) => center.bays)).toEqual([4, 3, 2]);
     expect(response.body.timeZone).toBe(SHOP_ZONE);
-    expect(Object.keys(response.body).sort()).toEqual(['centers', 'serviceTypes', 'slots', 'timeZone']);
+    expect(Object.keys(response.body).sort()).toEqual(['centers', 'serviceTypes', 'slots', 'timeLogMaxAgeDays', 'timeZone']);
+  });
+
+  it('answers how many days back a time log may be dated: 60 by default', async () => {
+    const response = await call(shop.app, 'GET', '/api/catalog');
+    expect(response.body.timeLogMaxAgeDays).toBe(60);
+  });
+
+  it('answers the operator\'s TIME_LOG_MAX_AGE_DAYS (the bound test/server/timeLogs enforces) when it is set', async () => {
+    const weekShop = await startShop({ env: { TIME_LOG_MAX_AGE_DAYS: '7' } });
+    try {
+      const response = await call(weekShop.app, 'GET', '/api/catalog');
+      expect(response.status).toBe(200);
+      expect(response.body.timeLogMaxAgeDays).toBe(7);
+      expect(weekShop.app.catalog.timeLogMaxAgeDays).toBe(7);
+    } finally {
+      await weekShop.close();
+    }
   });
 
   it('may be cached for a while by anyone', async () => {
