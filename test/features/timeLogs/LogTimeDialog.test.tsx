@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API } from '../../msw/handlers';
+import { held } from '../../msw/held';
 import { server } from '../../msw/server';
+import { catalog } from '../../fixtures/shop';
 import { alertSpy, renderLoadedDashboard, serviceRow, useFixedNow } from '../../fixtures/technicianTestUtils';
 import { technicianJob, technicianLog, technicianShop } from '../../fixtures/technicianShop';
 
@@ -241,6 +243,41 @@ describe("the date: the server's bounds, before anything is sent", () => {
     await save();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ appointmentId: null, date: '2026-01-09' }) })]);
+  });
+});
+
+describe('the oldest date is the shop’s own setting (TIME_LOG_MAX_AGE_DAYS, from GET /api/catalog)', () => {
+  // Today is 2026-03-10: 7 days back is 2026-03-03, 8 days back 2026-03-02.
+  test('with a catalogue saying 7 days, 8 days back is refused in the form without a request, and 7 days back is saved', async () => {
+    server.use(http.get(`${API}/catalog`, () => HttpResponse.json({ ...catalog, timeLogMaxAgeDays: 7 })));
+    const { fill, save, field, user, dialog, writes, alert } = await openLogTime();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Job' }), 'Not linked to a job');
+    await waitFor(() => expect(field('Date')).toHaveAttribute('min', '2026-03-03'));
+
+    await fill({ date: '2026-03-02', start: '09:00', end: '10:00', description: 'Workshop tidy-up' });
+    await save();
+    expect(field('Date')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Date')).toHaveAccessibleDescription('Date cannot be more than 7 days ago');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Date cannot be more than 7 days ago');
+    expect(alert).not.toHaveBeenCalled();
+    expect(writes()).toEqual([]);
+
+    await fill({ date: '2026-03-03' });
+    expect(field('Date')).not.toHaveAttribute('aria-invalid', 'true');
+    await save();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes()).toEqual([expect.objectContaining({ method: 'POST', body: expect.objectContaining({ appointmentId: null, date: '2026-03-03' }) })]);
+  });
+
+  test('while the catalogue is loading the form applies the default 60 days, then the shop’s setting', async () => {
+    const catalogue = held('get', '/catalog', { ...catalog, timeLogMaxAgeDays: 7 });
+    const { field, user, dialog } = await openLogTime();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Job' }), 'Not linked to a job');
+    await waitFor(() => expect(catalogue.calls()).toBe(1));
+    expect(field('Date')).toHaveAttribute('min', '2026-01-09');
+
+    catalogue.release();
+    await waitFor(() => expect(field('Date')).toHaveAttribute('min', '2026-03-03'));
   });
 });
 

@@ -11,7 +11,7 @@ import { Modal } from '@/components/Modal';
 import { Select } from '@/components/Select';
 import { TextArea } from '@/components/TextArea';
 import { TextField } from '@/components/TextField';
-import { formatShortDate, jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL } from '@/features/jobs';
+import { formatShortDate, jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL, useGetCatalogQuery } from '@/features/jobs';
 import { isValidTimeLog, liveDuration, parseTime, toHHMM } from '../duration';
 import { useCreateTimeLogMutation, useUpdateTimeLogMutation } from '../timeLogsApi';
 import { type LogDraft, type LogDraftField, logDraftChanged } from '../timeLogsSlice';
@@ -46,14 +46,14 @@ const NO_JOB = '';
 
 /**
  * The dates the server accepts for a log (contract/rules.ts), as the browser's calendar can tell them: today at the
- * latest, TIME_LOG_MAX_AGE_DAYS back at the earliest (the server's default; it decides), and not before the day the
- * job was booked when the job is loaded here.
+ * latest, `maxAgeDays` back at the earliest (the shop's TIME_LOG_MAX_AGE_DAYS, from the catalogue), and not before
+ * the day the job was booked when the job is loaded here.
  */
-function dateBounds(today: string, job: Appointment | undefined): TimeLogDateBounds {
+function dateBounds(today: string, maxAgeDays: number, job: Appointment | undefined): TimeLogDateBounds {
   return {
     today,
-    maxAgeDays: TIME_LOG_MAX_AGE_DAYS,
-    oldest: shiftDate(today, -TIME_LOG_MAX_AGE_DAYS),
+    maxAgeDays,
+    oldest: shiftDate(today, -maxAgeDays),
     bookedOn: job ? toDateKey(new Date(job.createdAt)) : null,
   };
 }
@@ -73,12 +73,16 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
   const [serverError, setServerError] = useState<{ message: string; fields: Partial<Record<LogDraftField, string>> } | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const today = useToday();
+  // The shop's own bound (TIME_LOG_MAX_AGE_DAYS); the contract's default until the catalogue has loaded — the
+  // server checks again either way.
+  const { data: catalog } = useGetCatalogQuery();
+  const maxAgeDays = catalog?.timeLogMaxAgeDays ?? TIME_LOG_MAX_AGE_DAYS;
   const saving = created.isLoading || updated.isLoading;
   const editing = draft.editingId !== null;
   const { date, startTime, endTime, description, appointmentId } = draft;
   const duration = liveDuration(startTime, endTime);
   const overnight = (parseTime(endTime) ?? Infinity) < (parseTime(startTime) ?? -Infinity);
-  const bounds = dateBounds(today, appointmentId ? jobsById.get(appointmentId) : undefined);
+  const bounds = dateBounds(today, maxAgeDays, appointmentId ? jobsById.get(appointmentId) : undefined);
 
   const jobOptions = useMemo(() => {
     const options = [{ value: NO_JOB, label: NO_JOB_LABEL }, ...jobs.map((job) => ({ value: job.id, label: `${jobLabel(job)} · ${formatShortDate(job.date)}` }))];
