@@ -9,7 +9,7 @@
  * - GET /api/track/:token/events (anyone, rate-limited per IP): the live stream (contract/live.ts) scoped to this
  *   job: `appointment.updated` events only, and `session-ended` when the link is revoked or expires. At most
  *   TRACKING_STREAMS_PER_IP open per client IP and TRACKING_STREAMS_PER_TOKEN per link on one instance: one more
- *   is 429 with one of the `tooManyStreams…` messages.
+ *   is 429 with one of the `tooManyStreams…` messages and `Retry-After: 30` (seconds).
  *
  * The token: 128 random bits, base64url (22 characters). A link expires 30 days after the job is completed (or
  * cancelled); a reopened job's link works again. Answers are `Cache-Control: no-store`, `Referrer-Policy: no-referrer`.

@@ -44,9 +44,15 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
-/** The caller already holds as many of something as one may (open streams): 429 until one is given back. */
+/**
+ * The caller already holds as many of something as one may (open streams): 429 until one is given back. Every such
+ * refusal says when to try again: `retryAfterSeconds` is the answer's Retry-After (plugins/errorHandler.ts).
+ */
 export class TooManyError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }

@@ -47,6 +47,8 @@ export function domainErrorAnswer(error: DomainError): { status: number; body: E
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     const { status, body } = domainErrorAnswer(error);
+    // A 429 says when to come back, as the rate limits' do (plugins/rateLimit.ts).
+    if (error instanceof TooManyError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, status, body);
   }

@@ -9,6 +9,16 @@ import { OpenCounts } from '../limits/openCounts';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './service';
 
+/**
+ * The Retry-After of a refused stream (429), in seconds. Unlike a rate limit there is no window to count down: a place
+ * comes free when another view of the link (or from the address) is closed — the server hears that at once — so this
+ * is a pace, not a forecast. 30 s: a client retrying at it spends 2 of its TRACKING_REQUESTS_PER_IP_PER_MINUTE
+ * (default 60) a minute, someone who closed another view gets the live one back within half a minute, and it is
+ * the ceiling of the page's own reconnection backoff (src/lib/eventStream.ts, `maxDelayMs`), which reaches it after
+ * a few refusals in a row.
+ */
+export const TRACKING_STREAM_RETRY_AFTER_SECONDS = 30;
+
 export interface TrackingStreamDeps {
   links: TrackingLinks;
   perIp: onRequestHookHandler;
@@ -25,8 +35,9 @@ export interface TrackingStreamDeps {
  * is revoked (the hub hears it) or expires (checked at each heartbeat, re-read after each change of the job).
  * The link is read again after subscribing, so a revoke committed in between is not missed.
  *
- * An open job's stream never ends by itself, so open streams are capped per client address and per link (429,
- * refusing the newest: closing the oldest instead would let anyone holding a link cut its customer's view off).
+ * An open job's stream never ends by itself, so open streams are capped per client address and per link (429 with
+ * Retry-After, refusing the newest: closing the oldest instead would let anyone holding a link cut its customer's
+ * view off).
  * Counted per instance, like LIVE_STREAMS_PER_USER: what the caps protect are this process's connections.
  */
 export function registerTrackingStream(track: TypedApp, { links, perIp, heartbeatMs, streamsPerToken, streamsPerIp }: TrackingStreamDeps): void {
@@ -38,10 +49,10 @@ export function registerTrackingStream(track: TypedApp, { links, perIp, heartbea
     const link = await links.resolve(token);
     // Checked and taken with no await in between, so simultaneous requests cannot all slip under a cap.
     const address = track.rateLimits.clientKey(request);
-    if (!openPerAddress.take(address, streamsPerIp)) throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsFromAddress);
+    if (!openPerAddress.take(address, streamsPerIp)) throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsFromAddress, TRACKING_STREAM_RETRY_AFTER_SECONDS);
     if (!openPerToken.take(token, streamsPerToken)) {
       openPerAddress.release(address);
-      throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsForLink);
+      throw new TooManyError(TRACKING_MESSAGES.tooManyStreamsForLink, TRACKING_STREAM_RETRY_AFTER_SECONDS);
     }
     const { appointmentId } = link;
     let { expiresAt } = link;

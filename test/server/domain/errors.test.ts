@@ -20,7 +20,7 @@ describe('domain errors → HTTP answers', () => {
     [new ConflictError('That time slot is fully booked. Please choose another.'), 409],
     [new ForbiddenError('Access denied. You do not have permission to access this resource.'), 403],
     [new UnauthorizedError('Password is incorrect'), 401],
-    [new TooManyError('Too many live views of this tracking link are open. Close one and try again.'), 429],
+    [new TooManyError('Too many live views of this tracking link are open. Close one and try again.', 30), 429],
     [new UnavailableError('Too many reports are being prepared right now. Please try again in a moment.'), 503],
   ])('%p → %i { message, success: false }', (error, status) => {
     expect(domainErrorAnswer(error)).toEqual({ status, body: { message: error.message, success: false } });

@@ -1,7 +1,7 @@
 /**
  * TRACKING_STREAMS_PER_TOKEN and TRACKING_STREAMS_PER_IP over real HTTP: simultaneous GET /api/track/:token/events
  * streams from real client addresses (127.0.0.x, each its own IP), one more than a cap is refused with 429 in the
- * contract's error shape, the others stay open, and a closed stream gives its place back.
+ * contract's error shape and a Retry-After, the others stay open, and a closed stream gives its place back.
  */
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
@@ -13,6 +13,8 @@ const PER_TOKEN = 3;
 const PER_IP = 4;
 const FOR_LINK = failure('Too many live views of this tracking link are open. Close one and try again.');
 const FROM_ADDRESS = failure('Too many live tracking views are open from this address. Close one and try again.');
+/** Seconds a refused stream is told to wait (server/README.md § Tracking links). */
+const RETRY_AFTER = '30';
 
 let shop: Shop;
 let port: number;
@@ -103,10 +105,12 @@ describe('per tracking link (TRACKING_STREAMS_PER_TOKEN)', () => {
     const other = await newLink();
     const streams = await Promise.all(['127.0.1.1', '127.0.1.2', '127.0.1.3'].map((from) => openStream(token, from)));
     expect(statuses(streams)).toEqual([200, 200, 200]);
+    for (const stream of streams) expect(stream.headers['retry-after']).toBeUndefined();
 
     const refused = await openStream(token, '127.0.1.4');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(FOR_LINK);
+    expect(refused.headers['retry-after']).toBe(RETRY_AFTER);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
     expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.headers['referrer-policy']).toBe('no-referrer');
@@ -125,7 +129,10 @@ describe('per tracking link (TRACKING_STREAMS_PER_TOKEN)', () => {
     const token = await newLink();
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => openStream(token, `127.0.2.${i + 1}`)));
     expect(statuses(answers)).toEqual([...Array(PER_TOKEN).fill(200), ...Array(10 - PER_TOKEN).fill(429)]);
-    for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body).toEqual(FOR_LINK);
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(refused.body).toEqual(FOR_LINK);
+      expect(refused.headers['retry-after']).toBe(RETRY_AFTER);
+    }
   });
 });
 
@@ -138,6 +145,8 @@ describe('per client address (TRACKING_STREAMS_PER_IP)', () => {
     const refused = await openStream(c, '127.0.3.1');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual(FROM_ADDRESS);
+    expect(refused.headers['retry-after']).toBe(RETRY_AFTER);
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect((await openStream(c, '127.0.3.2')).status).toBe(200);
 
     streams[3].close();
@@ -148,7 +157,10 @@ describe('per client address (TRACKING_STREAMS_PER_IP)', () => {
     const links = await Promise.all(Array.from({ length: 5 }, () => newLink()));
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => openStream(links[i % links.length], '127.0.4.1')));
     expect(statuses(answers)).toEqual([...Array(PER_IP).fill(200), ...Array(10 - PER_IP).fill(429)]);
-    for (const refused of answers.filter((answer) => answer.status === 429)) expect(refused.body).toEqual(FROM_ADDRESS);
+    for (const refused of answers.filter((answer) => answer.status === 429)) {
+      expect(refused.body).toEqual(FROM_ADDRESS);
+      expect(refused.headers['retry-after']).toBe(RETRY_AFTER);
+    }
   });
 
   it('a wrong token is still 404, not a 429, even from an address at its cap', async () => {
@@ -157,6 +169,7 @@ describe('per client address (TRACKING_STREAMS_PER_IP)', () => {
     const wrong = await openStream('AAAAAAAAAAAAAAAAAAAAAA', '127.0.5.1');
     expect(wrong.status).toBe(404);
     expect(wrong.body).toEqual(failure('Tracking link not found'));
+    expect(wrong.headers['retry-after']).toBeUndefined();
   });
 
   it('a client that leaves while its stream is being opened holds no place', async () => {
