@@ -1,4 +1,4 @@
-import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query';
+import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { Mutex } from 'async-mutex';
 import { navigateTo } from '@/lib/navigation';
 import { storedTokens } from '@/lib/sessionTokens';
@@ -56,7 +56,16 @@ function endSession(api: BaseQueryApi): void {
   navigateTo('/login');
 }
 
-type ReauthOutcome = 'retry' | 'ended';
+type ReauthOutcome = 'retry' | 'ended' | { unreachable: FetchBaseQueryError };
+
+/**
+ * Whether a failed refresh is the server refusing the session (spec §4: storage cleared, /login) rather than the
+ * server not being reached — offline, timed out, a reload aborting the request, a 5xx or 429 — after which the
+ * session is kept: the refresh token may still be good, and signing out there would lose it for nothing.
+ */
+function sessionRefused({ status }: FetchBaseQueryError): boolean {
+  return typeof status === 'number' && status < 500 && status !== 429;
+}
 
 /**
  * Runs under the lock. If the token changed since the failed request was sent (another request or tab already
@@ -85,6 +94,7 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
     api.dispatch(tokensRefreshed(next));
     return 'retry';
   }
+  if (result.error && !sessionRefused(result.error)) return { unreachable: result.error };
   endSession(api);
   return 'ended';
 }
@@ -104,6 +114,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
   if (result.error && !isAuthCall && isTokenProblem(result.error)) {
     const outcome = await exclusive(() => refreshOnce(usedToken, api, extra ?? {}));
     if (outcome === 'ended') return { error: { status: 401, message: MESSAGES.SESSION_EXPIRED } };
+    if (outcome !== 'retry') return { error: toApiError(outcome.unreachable) };
     result = await rawBaseQuery(args, api, extra ?? {});
     // Retried once; a second 401 ends the session instead of refreshing again.
     if (result.error && result.error.status === 401) {

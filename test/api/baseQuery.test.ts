@@ -157,6 +157,30 @@ describe('token refresh (spec §4 "Token refresh")', () => {
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });
 
+  test.each([
+    ['cannot be reached (offline, or a reload aborting it)', () => HttpResponse.error(), { status: 'NETWORK', message: 'Network error. Please check your connection.' }],
+    ['answers 503', () => HttpResponse.json({ message: 'Service unavailable', success: false }, { status: 503 }), { status: 503 }],
+  ])('a refresh that %s keeps the session: tokens and user stay, no /login, the caller gets the error', async (_what, answer, error) => {
+    expiringApi();
+    server.use(http.post(`${API}/auth/refresh-token`, answer));
+    const store = signedInStore();
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate(1));
+
+    expect(result.error).toMatchObject(error);
+    expect(localStorage.getItem('token')).toBe(OLD.token);
+    expect(localStorage.getItem('refresh_token')).toBe(OLD.refreshToken);
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, token: OLD.token, refreshToken: OLD.refreshToken });
+    expect(navigate).not.toHaveBeenCalled();
+
+    // Once the server answers again, the next request refreshes and succeeds.
+    expiringApi();
+    const again = await store.dispatch(probeApi.endpoints.probe.initiate(2));
+    expect(again.data).toEqual({ ok: true, n: 2 });
+    expect(refreshCalls).toBe(1);
+  });
+
   test('a failed refresh while already on /login does not navigate again', async () => {
     useNavigatorAt('/login');
     expiringApi({ refreshOk: false });
