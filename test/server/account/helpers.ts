@@ -3,6 +3,7 @@
  * worker opens them), the token of a link, and an account verified the way a person verifies it.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { openLink } from '../../../server/src/mail/links';
 import { type AccountMailFacts, type AccountMailKind, accountMail, isAccountMail } from '../../../server/src/mail/texts';
 import { call } from '../helpers/http';
@@ -25,7 +26,9 @@ export async function accountMails(app: FastifyInstance, recipient: string | nul
     .select(['id', 'kind', 'recipient', 'user_id', 'params', 'created_at'])
     .$if(recipient !== null, (qb) => qb.where('recipient', '=', recipient as string))
     .orderBy('created_at')
-    .orderBy('id')
+    // The tests' clock stands still, so rows written one after the other share created_at: the writing transaction's
+    // id (xmin) orders them as they were written; a random uuid would not.
+    .orderBy(sql`xmin::text::bigint`)
     .execute();
   return rows
     .filter((row) => isAccountMail(row.kind))
