@@ -15,7 +15,7 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The account domain (issue 28): /api/account/*, the verification link of every new registration, and the hourly
+ * The account domain: /api/account/*, the verification link of every new registration, and the hourly
  * purge of expired links. The work a password-reset request leaves after its answer is waited for on close.
  */
 export default fp(

@@ -1,5 +1,5 @@
 /**
- * The account domain: what a person manages about their own account (issue 28).
+ * The account domain: what a person manages about their own account.
  *
  * Signed out (each rate-limited per IP, and per address where one is given):
  * - POST /api/account/password/forgot  { email }            → 202 { message: ACCOUNT_MESSAGES.resetSent }, the same

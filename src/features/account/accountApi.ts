@@ -55,6 +55,7 @@ export const accountApi = api.enhanceEndpoints({ addTagTypes: ACCOUNT_TAG_TYPES 
 export const {
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
+  useVerifyEmailMutation,
   useResendVerificationMutation,
   useChangePasswordMutation,
   useChangeEmailMutation,

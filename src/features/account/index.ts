@@ -1,4 +1,4 @@
-// The account domain: what a person manages about their own account (issue 28) — password reset, e-mail verification,
+// The account domain: what a person manages about their own account — password reset, e-mail verification,
 // the Account settings page — and the verified-address badge admins see. Pages and frames import this file only.
 export { accountApi, ACCOUNT_TAG_TYPES, type AccountTag } from './accountApi';
 export { useLinkToken } from './linkToken';

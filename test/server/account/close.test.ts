@@ -1,5 +1,5 @@
 /**
- * POST /api/account/close (issue 28): a customer's personal data is anonymised while their jobs stay; a technician
+ * POST /api/account/close: a customer's personal data is anonymised while their jobs stay; a technician
  * is deactivated under the Staff page's rules; the last active admin cannot leave, even when two try at once.
  * Every session ends; one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/account/export — "Download my data" (issue 28): the account and what it owns, as its role has it, as a
+ * GET /api/account/export — "Download my data": the account and what it owns, as its role has it, as a
  * JSON download; nobody else's data (beyond the name on a job), and no password hash, Google id or token.
  */
 import { call, type Json } from '../helpers/http';

@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" (issue 28): the same answer, in the same time, for any address; a single-use link in the
+ * "Forgot password?": the same answer, in the same time, for any address; a single-use link in the
  * fragment of `APP_URL/reset-password`, expiring after RESET_TOKEN_TTL; the reset ends every session, verifies the
  * address and tells it. Rate-limited per IP and per address.
  */

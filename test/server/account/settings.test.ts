@@ -1,5 +1,5 @@
 /**
- * The Account page's changes (issue 28): the password (the current one checked, other sessions revoked, the address
+ * The Account page's changes: the password (the current one checked, other sessions revoked, the address
  * told) and the e-mail address (it changes once the link sent to the new address is opened; the old one is told).
  */
 import { ACCOUNT_MESSAGES } from '../../../server/src/contract/account';

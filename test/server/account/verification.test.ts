@@ -1,5 +1,5 @@
 /**
- * E-mail verification (issue 28): a registration leaves the address unverified and sends the link that verifies it
+ * E-mail verification: a registration leaves the address unverified and sends the link that verifies it
  * (`APP_URL/verify-email#token=…`, VERIFY_TOKEN_TTL); "Resend" is rate-limited; until verified the address gets
  * only the account's own e-mails — no job e-mail is written for it, and one written before is never sent; admins
  * see the flag in Staff and on every job.

@@ -33,7 +33,7 @@ const LISTS: Record<string, readonly string[]> = {
   notifications_kind_check: NOTIFICATION_KINDS,
   notifications_audience_check: NOTIFICATION_AUDIENCES,
   email_outbox_state_check: MAIL_STATES,
-  // Job e-mails are a notification's kinds; the account's own e-mails (issue 28) follow them.
+  // Job e-mails are a notification's kinds; the account's own e-mails follow them.
   email_outbox_kind_check: MAIL_KINDS,
   live_events_type_check: LIVE_EVENT_TYPES,
   account_tokens_purpose_check: ACCOUNT_TOKEN_PURPOSES,

@@ -77,7 +77,7 @@ export async function signUp(app: FastifyInstance, role: 'CUSTOMER' | 'EMPLOYEE'
 }
 
 /**
- * A customer who opened the verification link sent at registration (issue 28): only a verified address gets job
+ * A customer who opened the verification link sent at registration: only a verified address gets job
  * e-mails, so the suites about those e-mails start with one.
  */
 export async function verifiedCustomer(app: FastifyInstance, extra: Record<string, string> = {}): Promise<Person> {

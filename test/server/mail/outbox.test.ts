@@ -25,7 +25,7 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The account's own e-mail each registration sends (issue 28): it goes through the same worker. */
+/** The account's own e-mail each registration sends: it goes through the same worker. */
 const VERIFY_SUBJECT = 'Verify your e-mail address';
 
 describe('the worker sends the outbox through SMTP', () => {

@@ -181,7 +181,7 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
     expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: who.email, password: 'password-123' } })).status).toBe(200);
   });
 
-  it('pre-account takeover (issue 28): an unverified password account with the address is refused, and stays unlinked', async () => {
+  it('pre-account takeover: an unverified password account with the address is refused, and stays unlinked', async () => {
     const victim = account({ name: 'Vera Victim' });
     // 1. The attacker registers the victim's address with a password of their own (nobody verifies it).
     const attacker = await call(t.app, 'POST', '/api/auth/register/customer', {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Accounts a person manages (issue 28; the account domain, server/src/account):
+ * Accounts a person manages (the account domain, server/src/account):
  * - `users.email_verified_at`: when the account's address was shown to be its owner's (a link opened, Google's word);
  *   NULL: unverified, and the outbox sends it no job e-mail. `users.pending_email`: a new address asked for on the
  *   Account page, which becomes the account's e-mail once its link is opened.

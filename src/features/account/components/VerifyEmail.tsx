@@ -8,7 +8,7 @@ import { Spinner } from '@/components/Spinner';
 import * as paths from '@/config/paths';
 import { checkStoredSession, selectIsAuthenticated } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { accountApi } from '../accountApi';
+import { useVerifyEmailMutation } from '../accountApi';
 import styles from './Account.module.css';
 
 type Outcome = { kind: 'verifying' } | { kind: 'verified'; text: string } | { kind: 'invalid'; text: string } | { kind: 'failed'; text: string };
@@ -19,6 +19,7 @@ type Outcome = { kind: 'verifying' } | { kind: 'verified'; text: string } | { ki
  */
 export function VerifyEmail({ token }: { token: string | null }) {
   const dispatch = useAppDispatch();
+  const [verifyEmail] = useVerifyEmailMutation();
   const signedIn = useAppSelector(selectIsAuthenticated);
   const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'verifying' } : { kind: 'invalid', text: ACCOUNT_MESSAGES.linkInvalid });
   // A link is single-use: StrictMode's second effect (and a re-render) must not send it again.
@@ -28,14 +29,14 @@ export function VerifyEmail({ token }: { token: string | null }) {
     if (!token) return;
     setOutcome({ kind: 'verifying' });
     try {
-      const answer = await dispatch(accountApi.endpoints.verifyEmail.initiate({ token })).unwrap();
+      const answer = await verifyEmail({ token }).unwrap();
       setOutcome({ kind: 'verified', text: answer.message || ACCOUNT_MESSAGES.emailVerified });
       if (signedIn) void dispatch(checkStoredSession());
     } catch (error) {
       if (isApiError(error) && error.status === 400) setOutcome({ kind: 'invalid', text: serverMessageOf(error) ?? ACCOUNT_MESSAGES.linkInvalid });
       else setOutcome({ kind: 'failed', text: messageOf(error) });
     }
-  }, [dispatch, signedIn, token]);
+  }, [dispatch, verifyEmail, signedIn, token]);
 
   useEffect(() => {
     if (sent.current) return;

@@ -265,7 +265,7 @@ describe('OAuth callback: failures and their timed redirects (spec §8, §9)', (
     await expectRedirectAfter(router, 3000, '/login');
   });
 
-  test('Google sign-in refused for an unverified password account (issue 28): the server’s words are shown', async () => {
+  test('Google sign-in refused for an unverified password account: the server’s words are shown', async () => {
     arrive(`?error=${encodeURIComponent(ACCOUNT_MESSAGES.googleUnverified)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Failed' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.googleUnverified);
