@@ -7,7 +7,7 @@ import { seedSession, signInViaUi } from './support/session';
 
 const NEW_PASSWORD = 'N3w-Passw0rd-after-reset';
 
-test.describe('accounts (issue 28): links e-mailed by the server, followed in the browser', () => {
+test.describe('accounts: links e-mailed by the server, followed in the browser', () => {
   test('Forgot password? → the e-mailed link sets a new password: it signs in, the old one fails, the link works once', async ({ page, request }) => {
     const { user } = await registerViaApi(request, 'CUSTOMER');
 

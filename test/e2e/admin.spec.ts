@@ -114,7 +114,7 @@ test.describe('admin', () => {
     await expect(pair(camry, 'Estimated cost')).toHaveText('LKR 14,500');
     await expect(pair(camry, 'Estimated time')).toHaveText('60 minutes');
     await expect(pair(camry, 'Date')).toHaveText(jobSlot(day, '09:00-10:00 AM'));
-    // The customer has not opened the verification link yet: the admin sees so beside the address (issue 28).
+    // The customer has not opened the verification link yet: the admin sees so beside the address.
     await expect(pair(camry, 'Customer')).toHaveText(`Ayesha Fernando${awaiting.customer.email}Not verified`);
     await expect(pair(camry, 'Customer').getByRole('img', { name: 'E-mail not verified' })).toBeVisible();
     await expect(pair(camry, 'Service centre')).toHaveText(`Downtown Workshop, Bay ${awaiting.bay}`);
