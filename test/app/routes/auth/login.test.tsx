@@ -55,7 +55,7 @@ describe('Login page: what it shows', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
-    // Issue 28: "Forgot password?" (its label unchanged) leads to the reset page.
+    // "Forgot password?" (its label unchanged) leads to the reset page.
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     // The shop's terms and privacy policy, as plain links that work before the app has loaded.
     expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
