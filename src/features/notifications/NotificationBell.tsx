@@ -11,23 +11,25 @@ export const bellLabel = (unread: number) => `Notifications, ${unread} unread`;
 
 /**
  * Announces only notifications that arrive after the first load; a counter re-renders the text so the same title
- * twice is announced twice.
+ * twice is announced twice. Worked out while rendering (React's "storing information from previous renders"), so the
+ * announcement lands in the same commit as the count it explains.
  */
 function useArrivals(items: Notification[] | undefined) {
-  const seen = useRef<Set<string> | null>(null);
-  const [arrival, setArrival] = useState({ text: '', n: 0 });
-  useEffect(() => {
-    if (!items) return;
-    if (seen.current === null) {
-      seen.current = new Set(items.map((item) => item.id));
-      return;
-    }
-    const known = seen.current;
-    const fresh = items.filter((item) => !known.has(item.id) && item.readAt === null);
-    for (const item of items) known.add(item.id);
-    if (fresh.length > 0) setArrival(({ n }) => ({ text: fresh.map((item) => `New notification: ${item.title}`).join('. '), n: n + 1 }));
-  }, [items]);
-  return arrival;
+  const [state, setState] = useState<{ items?: Notification[]; seen: ReadonlySet<string> | null; text: string; n: number }>({
+    seen: null,
+    text: '',
+    n: 0,
+  });
+  if (items && items !== state.items) {
+    const fresh = state.seen === null ? [] : items.filter((item) => !state.seen?.has(item.id) && item.readAt === null);
+    const seen = new Set([...(state.seen ?? []), ...items.map((item) => item.id)]);
+    setState(
+      fresh.length > 0
+        ? { items, seen, text: fresh.map((item) => `New notification: ${item.title}`).join('. '), n: state.n + 1 }
+        : { ...state, items, seen },
+    );
+  }
+  return state;
 }
 
 /** The panel takes focus on open and gives it back to the bell on close, so keyboard users are never lost. */
