@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '@contract/accountMessages';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { PasswordField } from '@/components/PasswordField';
 import { useChangePasswordMutation } from '../accountApi';
-import { showServerErrors } from '../formErrors';
+import { useAccountForm } from '../useAccountForm';
 import { changePasswordSchema, type ChangePasswordValues } from '../schemas';
 import styles from './Account.module.css';
 
@@ -18,48 +17,26 @@ import styles from './Account.module.css';
 export function ChangePasswordSection() {
   const [changePassword] = useChangePasswordMutation();
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
+  const { field, onSubmit, reset, failure, formState: { errors, isSubmitting } } = useAccountForm<ChangePasswordValues>({
     resolver: yupResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    fieldOf: { currentPassword: 'currentPassword', newPassword: 'password' },
   });
 
-  async function onSubmit({ currentPassword, password }: ChangePasswordValues) {
+  const send = async ({ currentPassword, password }: ChangePasswordValues) => {
     setDone(null);
-    setFailure(null);
-    try {
-      const answer = await changePassword({ currentPassword, newPassword: password }).unwrap();
-      reset();
-      setDone(answer.message || ACCOUNT_MESSAGES.passwordChanged);
-    } catch (error) {
-      setFailure(showServerErrors(error, setError, { currentPassword: 'currentPassword', newPassword: 'password' }));
-    }
-  }
-
-  const field = (name: keyof ChangePasswordValues) =>
-    register(name, {
-      onChange: () => {
-        clearErrors(name);
-        setFailure(null);
-      },
-    });
+    const answer = await changePassword({ currentPassword, newPassword: password }).unwrap();
+    reset();
+    setDone(answer.message || ACCOUNT_MESSAGES.passwordChanged);
+  };
 
   return (
     <Card title="Change password">
-      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form className="form-stack" noValidate onSubmit={onSubmit(send)}>
         {failure && <Alert variant="error">{failure}</Alert>}
         {done && <Alert variant="success">{done}</Alert>}
         <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...field('currentPassword')} />
-        <div className={styles.grid}>
+        <div className="form-grid">
           <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...field('confirmPassword')} />
         </div>

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '@contract/accountMessages';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
@@ -13,7 +12,7 @@ import { leaveNotice } from '@/lib/flashNotice';
 import { navigateTo } from '@/lib/navigation';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useCloseAccountMutation } from '../accountApi';
-import { showServerErrors } from '../formErrors';
+import { useAccountForm } from '../useAccountForm';
 import { closeAccountSchema, type CloseAccountValues } from '../schemas';
 import { PASSWORD_IF_ANY } from './EmailSection';
 import styles from './Account.module.css';
@@ -51,31 +50,21 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const [closeAccount] = useCloseAccountMutation();
-  const [failure, setFailure] = useState<string | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<CloseAccountValues>({ resolver: yupResolver(closeAccountSchema), defaultValues: { currentPassword: '' }, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<CloseAccountValues>({
+    resolver: yupResolver(closeAccountSchema),
+    defaultValues: { currentPassword: '' },
+    // The last admin's 409 (and any other refusal) shows in the dialog; a wrong password on its field.
+    fieldOf: { currentPassword: 'currentPassword' },
+  });
 
-  async function onSubmit({ currentPassword }: CloseAccountValues) {
-    setFailure(null);
-    let message: string;
-    try {
-      message = (await closeAccount(currentPassword ? { currentPassword } : {}).unwrap()).message || ACCOUNT_MESSAGES.accountClosed;
-    } catch (error) {
-      // The last admin's 409 (and any other refusal) shows in the dialog; a wrong password on its field.
-      setFailure(showServerErrors(error, setError, { currentPassword: 'currentPassword' }));
-      return;
-    }
-    leaveNotice(message);
+  const send = async ({ currentPassword }: CloseAccountValues) => {
+    const answer = await closeAccount(currentPassword ? { currentPassword } : {}).unwrap();
+    leaveNotice(answer.message || ACCOUNT_MESSAGES.accountClosed);
     dispatch(logout());
     navigateTo(paths.login);
-  }
+  };
 
   return (
     <Modal
@@ -96,19 +85,14 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id={formId} className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form id={formId} className="form-stack" noValidate onSubmit={onSubmit(send)}>
         {failure && <Alert variant="error">{failure}</Alert>}
         <PasswordField
           label="Current password"
           autoComplete="current-password"
           hint={PASSWORD_IF_ANY}
           error={errors.currentPassword?.message}
-          {...register('currentPassword', {
-            onChange: () => {
-              clearErrors('currentPassword');
-              setFailure(null);
-            },
-          })}
+          {...field('currentPassword')}
         />
       </form>
     </Modal>

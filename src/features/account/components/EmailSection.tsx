@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
 import { ACCOUNT_MESSAGES } from '@contract/accountMessages';
 import { isApiError } from '@/api/errors';
 import { Alert } from '@/components/Alert';
@@ -10,7 +9,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import type { ProfileResponse } from '@/features/auth';
 import { useChangeEmailMutation } from '../accountApi';
-import { showServerErrors } from '../formErrors';
+import { useAccountForm } from '../useAccountForm';
 import { changeEmailSchema, type ChangeEmailValues } from '../schemas';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import styles from './Account.module.css';
@@ -25,27 +24,17 @@ export const PASSWORD_IF_ANY = 'Needed if your account has a password (not when 
 export function EmailSection({ profile }: { profile: ProfileResponse }) {
   const [changeEmail] = useChangeEmailMutation();
   const [sent, setSent] = useState<{ message: string; pendingEmail: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailValues>({
+  const { field, onSubmit, setError, reset, failure, formState: { errors, isSubmitting } } = useAccountForm<ChangeEmailValues>({
     resolver: yupResolver(changeEmailSchema),
     defaultValues: { email: '', currentPassword: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    fieldOf: { email: 'email', currentPassword: 'currentPassword' },
   });
 
   // The profile has it once read again; the answer says it at once.
   const pendingEmail = profile.pendingEmail || sent?.pendingEmail;
 
-  async function onSubmit({ email, currentPassword }: ChangeEmailValues) {
+  const send = async ({ email, currentPassword }: ChangeEmailValues) => {
     setSent(null);
-    setFailure(null);
     if (email.toLowerCase() === profile.email.toLowerCase()) {
       setError('email', { type: 'same', message: ACCOUNT_MESSAGES.emailSame }, { shouldFocus: true });
       return;
@@ -56,21 +45,10 @@ export function EmailSection({ profile }: { profile: ProfileResponse }) {
       reset();
     } catch (error) {
       // An address already in use (409) is about the address.
-      if (isApiError(error) && error.status === 409) {
-        setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
-        return;
-      }
-      setFailure(showServerErrors(error, setError, { email: 'email', currentPassword: 'currentPassword' }));
+      if (!isApiError(error) || error.status !== 409) throw error;
+      setError('email', { type: 'server', message: error.message }, { shouldFocus: true });
     }
-  }
-
-  const field = (name: keyof ChangeEmailValues) =>
-    register(name, {
-      onChange: () => {
-        clearErrors(name);
-        setFailure(null);
-      },
-    });
+  };
 
   return (
     <Card title="Email">
@@ -87,10 +65,10 @@ export function EmailSection({ profile }: { profile: ProfileResponse }) {
           </span>
         </p>
       )}
-      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form className="form-stack" noValidate onSubmit={onSubmit(send)}>
         {failure && <Alert variant="error">{failure}</Alert>}
         {sent && <Alert variant="success">{sent.message}</Alert>}
-        <div className={styles.grid}>
+        <div className="form-grid">
           <TextField label="New e-mail" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
           <PasswordField label="Current password" autoComplete="current-password" hint={PASSWORD_IF_ANY} error={errors.currentPassword?.message} {...field('currentPassword')} />
         </div>

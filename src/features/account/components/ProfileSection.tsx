@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { TextField } from '@/components/TextField';
 import { authApi, type ProfileResponse, selectCurrentUser, toSessionUser, userUpdated } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { showServerErrors } from '../formErrors';
+import { useAccountForm } from '../useAccountForm';
 import { profileSchema, type ProfileValues } from '../schemas';
 import styles from './Account.module.css';
 
@@ -22,57 +21,34 @@ export function ProfileSection({ profile }: { profile: ProfileResponse }) {
   const user = useAppSelector(selectCurrentUser);
   const [updateProfile] = authApi.endpoints.updateProfile.useMutation();
   const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<ProfileValues>({
     resolver: yupResolver(profileSchema),
     defaultValues: { fullName: profile.fullName ?? '', phoneNumber: profile.phoneNumber ?? '', address: profile.address ?? '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    fieldOf: { fullName: 'fullName', phoneNumber: 'phoneNumber', address: 'address' },
   });
 
-  async function onSubmit(values: ProfileValues) {
+  const send = async (values: ProfileValues) => {
     setSaved(false);
-    setFailure(null);
     const body = { fullName: values.fullName, phoneNumber: values.phoneNumber, address: values.address ?? '' };
-    let answer: ProfileResponse;
-    try {
-      answer = await updateProfile(body).unwrap();
-    } catch (error) {
-      setFailure(showServerErrors(error, setError, { fullName: 'fullName', phoneNumber: 'phoneNumber', address: 'address' }));
-      return;
-    }
+    const answer: ProfileResponse = await updateProfile(body).unwrap();
     // The server's answer is the profile as stored (an empty address keeps the stored one); without one, what was sent.
     if (user) {
       const stored = answer?.id !== undefined ? answer : { ...body, address: body.address || user.address };
       dispatch(userUpdated(toSessionUser({ ...user, ...stored })));
     }
     setSaved(true);
-  }
-
-  const field = (name: keyof ProfileValues) =>
-    register(name, {
-      onChange: () => {
-        clearErrors(name);
-        setFailure(null);
-        setSaved(false);
-      },
-    });
+  };
+  const edit = (name: keyof ProfileValues) => field(name, () => setSaved(false));
 
   return (
     <Card title="Profile">
-      <form className={styles.form} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form className="form-stack" noValidate onSubmit={onSubmit(send)}>
         {failure && <Alert variant="error">{failure}</Alert>}
         {saved && <Alert variant="success">{PROFILE_SAVED}</Alert>}
-        <div className={styles.grid}>
-          <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
-          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
-          <TextField label="Address" hint="Optional" autoComplete="street-address" error={errors.address?.message} {...field('address')} />
+        <div className="form-grid">
+          <TextField label="Full Name" autoComplete="name" containerClassName="form-span2" error={errors.fullName?.message} {...edit('fullName')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...edit('phoneNumber')} />
+          <TextField label="Address" hint="Optional" autoComplete="street-address" error={errors.address?.message} {...edit('address')} />
         </div>
         <div className={styles.actions}>
           <Button type="submit" loading={isSubmitting}>

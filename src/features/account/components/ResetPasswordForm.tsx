@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '@contract/accountMessages';
-import { isApiError, messageOf, serverMessageOf } from '@/api/errors';
+import { isApiError, serverMessageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { PasswordField } from '@/components/PasswordField';
@@ -10,6 +9,7 @@ import * as paths from '@/config/paths';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useResetPasswordMutation } from '../accountApi';
 import type { NewPasswordValues } from '../schemas';
+import { useAccountForm } from '../useAccountForm';
 import styles from './Account.module.css';
 
 const resolver = lazyResolver<NewPasswordValues>(() =>
@@ -19,7 +19,7 @@ const resolver = lazyResolver<NewPasswordValues>(() =>
 /** A link that cannot be used (none, used, expired, unknown): say so, and offer to ask for a new one. */
 export function InvalidLink({ message = ACCOUNT_MESSAGES.linkInvalid, askAgain }: { message?: string; askAgain: { to: string; label: string } }) {
   return (
-    <div className={styles.form}>
+    <div className="form-stack">
       <Alert variant="error">{message}</Alert>
       <p className={styles.next}>
         <Link to={askAgain.to}>{askAgain.label}</Link>
@@ -37,19 +37,16 @@ const ASK_AGAIN = { to: paths.forgotPassword, label: 'Ask for a new link' };
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [resetPassword] = useResetPasswordMutation();
   const [outcome, setOutcome] = useState<{ kind: 'done' | 'invalid'; text: string } | null>(token ? null : { kind: 'invalid', text: ACCOUNT_MESSAGES.linkInvalid });
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver, defaultValues: { password: '', confirmPassword: '' }, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<NewPasswordValues>({
+    resolver,
+    defaultValues: { password: '', confirmPassword: '' },
+    fieldOf: { password: 'password' },
+  });
 
   if (outcome?.kind === 'invalid') return <InvalidLink message={outcome.text} askAgain={ASK_AGAIN} />;
   if (outcome?.kind === 'done') {
     return (
-      <div className={styles.form}>
+      <div className="form-stack">
         <Alert variant="success">{outcome.text}</Alert>
         <p className={styles.next}>
           <Link to={paths.login}>Sign in</Link>
@@ -58,41 +55,33 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  async function onSubmit({ password }: NewPasswordValues) {
+  const send = async ({ password }: NewPasswordValues) => {
     if (!token) return;
-    setFailure(null);
     try {
       const done = await resetPassword({ token, password }).unwrap();
       setOutcome({ kind: 'done', text: done.message || ACCOUNT_MESSAGES.passwordReset });
     } catch (error) {
-      const fieldError = isApiError(error) ? error.errors?.password : undefined;
-      if (fieldError) setError('password', { type: 'server', message: fieldError });
-      // Any other 400 is about the link: used, expired or unknown.
-      else if (isApiError(error) && error.status === 400) setOutcome({ kind: 'invalid', text: serverMessageOf(error) ?? ACCOUNT_MESSAGES.linkInvalid });
-      else setFailure(messageOf(error));
+      // A 400 that is not about the password is about the link: used, expired or unknown.
+      if (!isApiError(error) || error.status !== 400 || error.errors?.password) throw error;
+      setOutcome({ kind: 'invalid', text: serverMessageOf(error) ?? ACCOUNT_MESSAGES.linkInvalid });
     }
-  }
-
-  const clearOnEdit = (field: keyof NewPasswordValues) => () => {
-    clearErrors(field);
-    setFailure(null);
   };
 
   return (
     <form
-      className={styles.form}
+      className="form-stack"
       noValidate
       aria-label="Set a new password"
       onFocus={() => void resolver.preload().catch(() => undefined)}
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={onSubmit(send)}
     >
       {failure && <Alert variant="error">{failure}</Alert>}
-      <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password', { onChange: clearOnEdit('password') })} />
+      <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...field('password')} />
       <PasswordField
         label="Confirm Password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
-        {...register('confirmPassword', { onChange: clearOnEdit('confirmPassword') })}
+        {...field('confirmPassword')}
       />
       <Button type="submit" fullWidth size="lg" loading={isSubmitting}>
         Set new password

@@ -49,20 +49,20 @@ export function VerifyEmail({ token }: { token: string | null }) {
   switch (outcome.kind) {
     case 'verifying':
       return (
-        <div className={styles.pending}>
+        <div className="form-pending">
           <Spinner label="Verifying your e-mail address" showLabel />
         </div>
       );
     case 'verified':
       return (
-        <div className={styles.form}>
+        <div className="form-stack">
           <Alert variant="success">{outcome.text}</Alert>
           <p className={styles.next}>{onward}</p>
         </div>
       );
     case 'invalid':
       return (
-        <div className={styles.form}>
+        <div className="form-stack">
           <Alert variant="error">{outcome.text}</Alert>
           <p className={styles.next}>
             {signedIn ? 'Your dashboard offers to send a new link.' : 'Sign in to ask for a new link.'} {onward}
@@ -71,7 +71,7 @@ export function VerifyEmail({ token }: { token: string | null }) {
       );
     case 'failed':
       return (
-        <div className={styles.form}>
+        <div className="form-stack">
           <Alert variant="error">{outcome.text}</Alert>
           <Button variant="secondary" onClick={() => void verify()}>
             Try again

@@ -74,7 +74,7 @@ export function CompleteProfileForm({ onCompleted }: { onCompleted: () => Promis
   }
 
   return (
-    <form className={styles.form} noValidate aria-label="Complete profile" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
+    <form className="form-stack" noValidate aria-label="Complete profile" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
       {serverError && <Alert variant="error">{serverError}</Alert>}
       <TextField
         label="Phone Number"

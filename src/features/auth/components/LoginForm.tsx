@@ -78,7 +78,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => P
 
   return (
     <form
-      className={styles.form}
+      className="form-stack"
       noValidate
       onFocus={() => void loginResolver.preload().catch(() => undefined)}
       onSubmit={(event) => void once(event, handleSubmit(onSubmit))}

@@ -158,7 +158,7 @@ export function OAuthCallback() {
   if (view.kind === 'failed') {
     return (
       <AuthLayout title={OAUTH_MESSAGES.failedTitle}>
-        <div className={styles.form}>
+        <div className="form-stack">
           <Alert variant="error">{view.message}</Alert>
           <p className={styles.note}>
             Taking you back to the sign-in page… <Link to={paths.login}>Go now</Link>
@@ -171,7 +171,7 @@ export function OAuthCallback() {
   return (
     <AuthLayout title="Completing sign-in">
       {view.kind === 'loading' ? (
-        <div className={styles.pending}>
+        <div className="form-pending">
           <Spinner size="lg" label="Signing you in" showLabel />
         </div>
       ) : (

@@ -5,7 +5,6 @@ import { PasswordField } from '@/components/PasswordField';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextField } from '@/components/TextField';
 import { customerRegistrationSchema, employeeRegistrationSchema, type RegistrationValues } from '../schemas';
-import styles from './AuthForm.module.css';
 import { AuthFormActions } from './AuthFormActions';
 import { useSingleFlight } from './useSingleFlight';
 
@@ -74,17 +73,17 @@ export function RegistrationForm({ withAccountType, serverError, onEdit, onRegis
   }
 
   return (
-    <form className={styles.form} noValidate aria-label="Create account" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
+    <form className="form-stack" noValidate aria-label="Create account" onSubmit={(event) => void once(event, handleSubmit(onSubmit))}>
       {serverError && <Alert variant="error">{serverError}</Alert>}
-      <div className={styles.grid}>
-        <TextField label="Full Name" autoComplete="name" containerClassName={styles.span2} error={errors.fullName?.message} {...field('fullName')} />
+      <div className="form-grid">
+        <TextField label="Full Name" autoComplete="name" containerClassName="form-span2" error={errors.fullName?.message} {...field('fullName')} />
         <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...field('email')} />
         <TextField label="Phone Number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...field('phoneNumber')} />
         <TextField
           label="Address"
           hint="Optional"
           autoComplete="street-address"
-          containerClassName={styles.span2}
+          containerClassName="form-span2"
           error={errors.address?.message}
           {...field('address')}
         />
@@ -92,7 +91,7 @@ export function RegistrationForm({ withAccountType, serverError, onEdit, onRegis
           <Select
             label="Account Type"
             options={ACCOUNT_TYPE_OPTIONS}
-            containerClassName={styles.span2}
+            containerClassName="form-span2"
             error={errors.accountType?.message}
             {...field('accountType')}
           />
