@@ -7,34 +7,16 @@ import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../../server/src/contract/account';
 import { jobsInProgressMessage } from '../../../server/src/contract/employees';
 import { anotherAdmin } from '../notifications/helpers';
-import { call, failure, invalid, type Json } from '../helpers/http';
-import { ADMIN, approvedTechnician, assigned, booked, day, http, listen, login, type Person, type Shop, signUp, startShop, verifiedCustomer } from '../helpers/shop';
+import { call, failure, invalid, type Json, succeeded } from '../helpers/http';
+import { ADMIN, approvedTechnician, assigned, booked, dayCounter, http, listen, login, type Person, signUp, startShop, useShop, verifiedCustomer } from '../helpers/shop';
 
 const PASSWORD = 'correct-horse-1';
 
-let shop: Shop;
+const shop = useShop();
 
-beforeAll(async () => {
-  shop = await startShop();
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
-
-let days = 0;
-const nextDay = () => {
-  days += 1;
-  return day(days);
-};
+const nextDay = dayCounter();
 
 const close = (person: Person, body: Record<string, unknown> = { currentPassword: PASSWORD }) => call(shop.app, 'POST', '/api/account/close', { token: person.token, body });
-const ok = async (response: Promise<{ status: number; body: Json; text: string }>): Promise<Json> => {
-  const answer = await response;
-  if (answer.status >= 300) throw new Error(`request failed: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
-
 /** Every row of `table` whose JSON holds one of `needles` (case-insensitive). */
 async function rowsHolding(table: string, needles: string[]): Promise<unknown[]> {
   const { rows } = await sql<{ row: unknown }>`SELECT to_jsonb(t) AS row FROM ${sql.table(table)} t`.execute(shop.app.db);
@@ -58,23 +40,23 @@ describe('a customer closes their account', () => {
     const technician = await approvedTechnician(shop, { fullName: 'Tech Keeper' });
     const plates = ['CLS-4821', 'CLS-9000'];
     const [corolla, leaf] = [
-      await ok(call(shop.app, 'POST', '/api/vehicles', { token: customer.token, body: { plate: plates[0], make: 'Toyota', model: 'Corolla' } })),
-      await ok(call(shop.app, 'POST', '/api/vehicles', { token: customer.token, body: { plate: plates[1], make: 'Nissan', model: 'Leaf' } })),
+      await succeeded(call(shop.app, 'POST', '/api/vehicles', { token: customer.token, body: { plate: plates[0], make: 'Toyota', model: 'Corolla' } })),
+      await succeeded(call(shop.app, 'POST', '/api/vehicles', { token: customer.token, body: { plate: plates[1], make: 'Nissan', model: 'Leaf' } })),
     ];
     // A completed job (with the customer's notes), one in progress, one booked and assigned, one only booked.
     const done = await assigned(shop, customer, technician, { vehicleId: corolla.id, date: nextDay(), slot: '09:00', notes: `Call ${phone} when ready` });
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${done.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${done.id}/status`, { token: technician.token, body: { status: 'completed' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${done.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${done.id}/status`, { token: technician.token, body: { status: 'completed' } }));
     const working = await assigned(shop, customer, technician, { vehicleId: leaf.id, date: nextDay(), slot: '10:00' });
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
     const upcoming = await assigned(shop, customer, technician, { vehicleId: corolla.id, date: nextDay(), slot: '11:00' });
     const booking = await booked(shop.app, customer.token, { vehicleId: leaf.id, date: nextDay(), slot: '14:00', notes: 'Near the gate' });
-    const tracking = await ok(call(shop.app, 'GET', `/api/appointments/${done.id}/tracking-link`, { token: customer.token }));
-    await ok(call(shop.app, 'POST', '/api/newsletter', { body: { email: customer.email } }));
+    const tracking = await succeeded(call(shop.app, 'GET', `/api/appointments/${done.id}/tracking-link`, { token: customer.token }));
+    await succeeded(call(shop.app, 'POST', '/api/newsletter', { body: { email: customer.email } }));
     // A pending address change and a reset link: rows naming the person in account_tokens and the outbox.
     const pending = `closing.next.${Date.now()}@example.com`;
-    await ok(call(shop.app, 'PUT', '/api/account/email', { token: customer.token, body: { email: pending, currentPassword: PASSWORD } }));
-    await ok(call(shop.app, 'POST', '/api/account/password/forgot', { body: { email: customer.email } }));
+    await succeeded(call(shop.app, 'PUT', '/api/account/email', { token: customer.token, body: { email: pending, currentPassword: PASSWORD } }));
+    await succeeded(call(shop.app, 'POST', '/api/account/password/forgot', { body: { email: customer.email } }));
     await shop.app.account.afterAnswer.idle();
 
     const personal = [customer.email, fullName, phone, street, pending, ...plates];
@@ -126,9 +108,9 @@ describe('a customer closes their account', () => {
     expect([statusOf(done.id), statusOf(working.id), statusOf(upcoming.id), statusOf(booking.id)]).toEqual(['COMPLETED', 'IN_PROGRESS', 'CANCELLED', 'CANCELLED']);
     expect(jobsAfter.every((job) => job.notes === null)).toBe(true);
     // The admin's board shows them under "Closed account"; the technician was told of the cancellation.
-    const onBoard = await ok(call(shop.app, 'GET', `/api/appointments/${done.id}`, { token: shop.admin.token }));
+    const onBoard = await succeeded(call(shop.app, 'GET', `/api/appointments/${done.id}`, { token: shop.admin.token }));
     expect(onBoard.customer).toEqual({ id: customer.id, fullName: 'Closed account', email: `closed-${customer.id}@closed.invalid`, phoneNumber: '', emailVerified: false });
-    const told = await ok(call(shop.app, 'GET', '/api/notifications', { token: technician.token }));
+    const told = await succeeded(call(shop.app, 'GET', '/api/notifications', { token: technician.token }));
     const cancelled = told.items.filter((item: Json) => item.kind === 'BOOKING_CANCELLED');
     expect(cancelled).toEqual([expect.objectContaining({ appointmentId: upcoming.id })]);
     expect(cancelled[0].message).toContain("Closed account's Toyota Corolla (CLOSED-");
@@ -143,9 +125,9 @@ describe('a customer closes their account', () => {
     const customer = await verifiedCustomer(shop.app, { fullName: 'Late Leaver' });
     const technician = await approvedTechnician(shop);
     const job = await assigned(shop, customer, technician, { date: nextDay(), slot: '15:00' });
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
     expect((await close(customer)).status).toBe(200);
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'completed' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'completed' } }));
     expect(await shop.app.db.selectFrom('notifications').select('id').where('user_id', '=', customer.id).execute()).toEqual([]);
     expect(await shop.app.db.selectFrom('email_outbox').select('id').where('appointment_id', '=', job.id).execute()).toEqual([]);
   });
@@ -157,17 +139,17 @@ describe('a technician closes their account', () => {
     const technician = await approvedTechnician(shop, { fullName: 'Nimal Leaving' });
     const working = await assigned(shop, customer, technician, { date: nextDay(), slot: '09:00' });
     const upcoming = await assigned(shop, customer, technician, { date: nextDay(), slot: '10:00' });
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'in_progress' } }));
 
     expect(await close(technician)).toMatchObject({ status: 409, body: failure(jobsInProgressMessage('Nimal Leaving', 1)) });
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'completed' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${working.id}/status`, { token: technician.token, body: { status: 'completed' } }));
 
     expect(await close(technician)).toMatchObject({ status: 200, body: { message: ACCOUNT_MESSAGES.accountClosed } });
     expect((await call(shop.app, 'GET', '/api/auth/profile', { token: technician.token })).status).toBe(401);
     expect((await call(shop.app, 'POST', '/api/auth/login', { body: { email: technician.email, password: PASSWORD } })).body).toEqual(failure('Account is disabled'));
-    const staff = await ok(call(shop.app, 'GET', '/api/staff', { token: shop.admin.token }));
+    const staff = await succeeded(call(shop.app, 'GET', '/api/staff', { token: shop.admin.token }));
     expect(staff.find((member: Json) => member.id === technician.id)).toMatchObject({ state: 'DEACTIVATED', fullName: 'Nimal Leaving', email: technician.email });
-    const job = await ok(call(shop.app, 'GET', `/api/appointments/${upcoming.id}`, { token: shop.admin.token }));
+    const job = await succeeded(call(shop.app, 'GET', `/api/appointments/${upcoming.id}`, { token: shop.admin.token }));
     expect(job.status).toBe('PENDING');
     expect(job.assignedEmployee).toBeUndefined();
     // The job history records the technician as the one who let it go.

@@ -2,30 +2,12 @@
  * GET /api/account/export — "Download my data": the account and what it owns, as its role has it, as a
  * JSON download; nobody else's data (beyond the name on a job), and no password hash, Google id or token.
  */
-import { call, type Json } from '../helpers/http';
-import { approvedTechnician, assigned, day, type Person, type Shop, signUp, startShop, verifiedCustomer } from '../helpers/shop';
+import { call, type Json, succeeded } from '../helpers/http';
+import { approvedTechnician, assigned, day, dayCounter, type Person, signUp, useShop, verifiedCustomer } from '../helpers/shop';
 
-let shop: Shop;
+const shop = useShop();
 
-beforeAll(async () => {
-  shop = await startShop();
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
-
-let days = 0;
-const nextDay = () => {
-  days += 1;
-  return day(days);
-};
-
-const ok = async (response: Promise<{ status: number; body: Json; text: string }>): Promise<Json> => {
-  const answer = await response;
-  if (answer.status >= 300) throw new Error(`request failed: ${answer.status} ${answer.text}`);
-  return answer.body;
-};
+const nextDay = dayCounter();
 
 async function exportOf(person: Person) {
   const response = await call(shop.app, 'GET', '/api/account/export', { token: person.token });
@@ -60,19 +42,19 @@ describe('GET /api/account/export', () => {
     bob = await verifiedCustomer(shop.app, { fullName: 'Bob Bystander', phoneNumber: '555-0222', address: '2 Bob Road' });
     tess = await approvedTechnician(shop, { fullName: 'Tess Technician' });
     otto = await approvedTechnician(shop, { fullName: 'Otto Other' });
-    const adaCar = await ok(call(shop.app, 'POST', '/api/vehicles', { token: ada.token, body: { plate: 'ADA-1', make: 'Toyota', model: 'Corolla' } }));
-    const bobCar = await ok(call(shop.app, 'POST', '/api/vehicles', { token: bob.token, body: { plate: 'BOB-2', make: 'Honda', model: 'Civic' } }));
+    const adaCar = await succeeded(call(shop.app, 'POST', '/api/vehicles', { token: ada.token, body: { plate: 'ADA-1', make: 'Toyota', model: 'Corolla' } }));
+    const bobCar = await succeeded(call(shop.app, 'POST', '/api/vehicles', { token: bob.token, body: { plate: 'BOB-2', make: 'Honda', model: 'Civic' } }));
     jobs = [
       await assigned(shop, ada, tess, { vehicleId: adaCar.id, date: nextDay(), slot: '09:00', notes: 'Ada notes: squeaky brakes' }),
       await assigned(shop, bob, tess, { vehicleId: bobCar.id, date: nextDay(), slot: '10:00', notes: 'Bob notes: call my wife' }),
       await assigned(shop, bob, otto, { vehicleId: bobCar.id, date: nextDay(), slot: '11:00' }),
     ];
-    await ok(call(shop.app, 'PATCH', `/api/appointments/${jobs[0].id}/status`, { token: tess.token, body: { status: 'in_progress' } }));
+    await succeeded(call(shop.app, 'PATCH', `/api/appointments/${jobs[0].id}/status`, { token: tess.token, body: { status: 'in_progress' } }));
     for (const [who, description] of [
       [tess, 'Tess log: brake pads'],
       [otto, 'Otto log: secret work'],
     ] as const) {
-      await ok(call(shop.app, 'POST', '/api/time-logs', { token: who.token, body: { date: day(0), startTime: '08:00', endTime: '08:30', description } }));
+      await succeeded(call(shop.app, 'POST', '/api/time-logs', { token: who.token, body: { date: day(0), startTime: '08:00', endTime: '08:30', description } }));
     }
   });
 

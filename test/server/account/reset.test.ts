@@ -5,21 +5,13 @@
  */
 import { ACCOUNT_MESSAGES } from '../../../server/src/contract/account';
 import { call, failure, invalid, type Json } from '../helpers/http';
-import { http, listen, login, type Person, type Shop, signUp, startShop } from '../helpers/shop';
+import { http, listen, login, type Person, type Shop, signUp, startShop, useShop } from '../helpers/shop';
 import { accountMails, lastMail, linkIn, settled, tokenSentTo } from './helpers';
 
 const APP_URL = 'https://shop.example';
 const PASSWORD = 'correct-horse-1';
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { APP_URL } });
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = useShop({ env: { APP_URL } });
 
 const forgot = (email: string, headers: Record<string, string> = {}) => call(shop.app, 'POST', '/api/account/password/forgot', { body: { email }, headers });
 const reset = (token: string, password: string) => call(shop.app, 'POST', '/api/account/password/reset', { body: { token, password } });

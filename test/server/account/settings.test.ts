@@ -4,22 +4,14 @@
  */
 import { ACCOUNT_MESSAGES } from '../../../server/src/contract/account';
 import { call, failure, invalid } from '../helpers/http';
-import { login, type Person, type Shop, signUp, startShop } from '../helpers/shop';
+import { login, type Person, signUp, useShop } from '../helpers/shop';
 import { startTestApp } from '../helpers/testApp';
 import { accountMails, lastMail, linkIn, tokenSentTo } from './helpers';
 
 const APP_URL = 'https://shop.example';
 const PASSWORD = 'correct-horse-1';
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { APP_URL } });
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = useShop({ env: { APP_URL } });
 
 const profileOf = async (person: Person) => (await call(shop.app, 'GET', '/api/auth/profile', { token: person.token })).body;
 const changePassword = (person: Person, body: Record<string, unknown>) => call(shop.app, 'PUT', '/api/account/password', { token: person.token, body });

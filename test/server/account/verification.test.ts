@@ -10,30 +10,18 @@ import { NOT_VERIFIED } from '../../../server/src/mail/outbox';
 import { startSmtpServer, type TestSmtpServer } from '../mail/smtpServer';
 import { mailsAbout } from '../notifications/helpers';
 import { call, failure, invalid } from '../helpers/http';
-import { approvedTechnician, assigned, booked, day, type Shop, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, dayCounter, type Shop, signUp, startShop, useShop } from '../helpers/shop';
 import { startTestApp } from '../helpers/testApp';
 import { accountMails, lastMail, linkIn, tokenSentTo, verifyEmail } from './helpers';
 
 const APP_URL = 'https://shop.example';
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await startShop({ env: { APP_URL } });
-});
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = useShop({ env: { APP_URL } });
 
 const verify = (token: string) => call(shop.app, 'POST', '/api/account/email/verify', { body: { token } });
 const profileOf = async (token: string) => (await call(shop.app, 'GET', '/api/auth/profile', { token })).body;
 
-let days = 0;
-const nextDay = () => {
-  days += 1;
-  return day(days);
-};
+const nextDay = dayCounter();
 
 describe('registration', () => {
   it.each(['CUSTOMER', 'EMPLOYEE'] as const)('a new %s account is unverified and is sent the link that verifies it', async (role) => {

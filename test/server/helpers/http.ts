@@ -64,6 +64,13 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' 
 let counter = 0;
 
 /** A unique, valid e-mail address per call. */
+/** The body of a call that must succeed; anything else fails the test with what the server said. */
+export async function succeeded(response: Promise<ApiResponse>): Promise<Json> {
+  const answer = await response;
+  if (answer.status >= 300) throw new Error(`request failed: ${answer.status} ${answer.text}`);
+  return answer.body;
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;

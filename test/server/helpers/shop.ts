@@ -63,6 +63,32 @@ export async function startShop(options: TestAppOptions = {}): Promise<Shop> {
   }
 }
 
+/**
+ * One shop for a test file: started before its tests, closed after them. The answer stands for the Shop from then on
+ * (a stand-in, as the shop does not exist yet when the file is read).
+ */
+export function useShop(options: TestAppOptions = {}): Shop {
+  let started: Shop | undefined;
+  beforeAll(async () => {
+    started = await startShop(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Shop, {
+    get(_, key) {
+      if (!started) throw new Error('The shop starts in beforeAll: use it inside a test or a hook.');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
+}
+
+/** Each call the next day after SHOP_TODAY: a file's bookings never share a slot. */
+export function dayCounter(): () => string {
+  let days = 0;
+  return () => day((days += 1));
+}
+
 let people = 0;
 
 /** Registers a customer (or, with role EMPLOYEE, a technician) and returns them signed in. */
