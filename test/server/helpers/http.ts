@@ -61,9 +61,6 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' 
   return { status: response.statusCode, body, text: response.body, headers: response.headers };
 }
 
-let counter = 0;
-
-/** A unique, valid e-mail address per call. */
 /** The body of a call that must succeed; anything else fails the test with what the server said. */
 export async function succeeded(response: Promise<ApiResponse>): Promise<Json> {
   const answer = await response;
@@ -71,6 +68,9 @@ export async function succeeded(response: Promise<ApiResponse>): Promise<Json> {
   return answer.body;
 }
 
+let counter = 0;
+
+/** A unique, valid e-mail address per call. */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
