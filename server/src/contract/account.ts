@@ -32,9 +32,8 @@
  * devices" is POST /api/auth/logout-all. GET /api/auth/profile carries `emailVerified` and `pendingEmail`.
  */
 import { type Static, Type } from 'typebox';
-import { MIN_PASSWORD_LENGTH } from './auth';
 import { ACCOUNT_MESSAGES } from './accountMessages';
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './rules';
+import { email, newPassword } from './auth';
 
 // The messages are a plain module of their own, so the SPA can import them at run time (like rules.ts).
 export { ACCOUNT_MESSAGES };
@@ -48,24 +47,6 @@ const token = Type.String({
     type: ACCOUNT_MESSAGES.linkInvalid,
     minLength: ACCOUNT_MESSAGES.linkInvalid,
     maxLength: ACCOUNT_MESSAGES.linkInvalid,
-  },
-});
-
-const email = Type.String({
-  maxLength: EMAIL_MAX_LENGTH,
-  pattern: EMAIL_PATTERN,
-  errorMessages: { required: EMAIL_MESSAGES.required, pattern: EMAIL_MESSAGES.invalid, maxLength: EMAIL_MESSAGES.tooLong, type: EMAIL_MESSAGES.invalid },
-});
-
-/** The registration rules and messages (contract/auth.ts), for a new password. */
-const newPassword = Type.String({
-  minLength: MIN_PASSWORD_LENGTH,
-  maxLength: 128,
-  errorMessages: {
-    required: 'Password is required',
-    type: 'Password is required',
-    minLength: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-    maxLength: 'Password must be at most 128 characters long',
   },
 });
 

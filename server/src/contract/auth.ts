@@ -18,8 +18,11 @@ export type Role = (typeof ROLES)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-/** A new account's address, and the one check-email is asked about: the one e-mail rule (contract/rules.ts). */
-const email = Type.String({
+/**
+ * A new address (registration, check-email, the account domain's forgot-password and e-mail change): the one e-mail
+ * rule (contract/rules.ts).
+ */
+export const email = Type.String({
   maxLength: EMAIL_MAX_LENGTH,
   pattern: EMAIL_PATTERN,
   errorMessages: { required: EMAIL_MESSAGES.required, pattern: EMAIL_MESSAGES.invalid, maxLength: EMAIL_MESSAGES.tooLong, type: EMAIL_MESSAGES.invalid },
@@ -37,7 +40,8 @@ const loginPassword = Type.String({
   errorMessages: { required: 'Password is required', type: 'Password is required' },
 });
 
-const newPassword = Type.String({
+/** A new password (registration, the account domain's reset and change), with the spec's messages. */
+export const newPassword = Type.String({
   minLength: MIN_PASSWORD_LENGTH,
   maxLength: MAX_PASSWORD_LENGTH,
   errorMessages: {
