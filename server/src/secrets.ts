@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type AppConfig, isMemoryDataDir, MIN_JWT_SECRET_LENGTH } from './config';
@@ -15,6 +15,19 @@ export interface Keys {
    * the worker sends it (mail/links.ts): the database holds neither the token nor anything it can be read from.
    */
   mailLinks: Uint8Array;
+}
+
+/**
+ * An opaque token the server hands out once (a refresh token, an account link's token, a Google sign-in code and its
+ * binding): 256 random bits, base64url (43 characters). The database keeps only its sha256Hex.
+ */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database stores instead of an opaque token: SHA-256 of its UTF-8, hex. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
 function deriveKey(secret: string, purpose: string): Uint8Array {

@@ -1,19 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { normaliseEmail } from '../users/queries';
 
 /** What an account link does: reset the password, or verify an address (the account's, or a new one asked for). */
 export const ACCOUNT_TOKEN_PURPOSES = ['reset', 'verify'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
-
-/** A link's token: 32 random bytes, base64url (43 characters). It goes into the e-mail only; the database keeps its hash. */
-export function newLinkToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What account_tokens stores instead of the token: SHA-256, hex. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /**
  * The SPA's page a link opens, the token in the fragment: a browser never sends a fragment to a server, so the token

@@ -16,12 +16,13 @@ import { actAs } from '../history/actor';
 import { durationText } from '../mail/texts';
 import type { Notifications } from '../notifications/queries';
 import type { Viewer } from '../plugins/authenticate';
+import { newOpaqueToken, sha256Hex } from '../secrets';
 import type { TimeLogs } from '../timeLogs/service';
 import { toProfile } from '../users/profile';
 import { normaliseEmail, type Users } from '../users/queries';
 import type { Vehicles } from '../vehicles/service';
 import { AccountRepository, type Trx } from './repository';
-import { linkTo, newLinkToken, tokenHash } from './rules';
+import { linkTo } from './rules';
 
 /** What the account domain reads through other domains (their plugins' decorations). */
 export interface AccountDependencies {
@@ -131,14 +132,14 @@ export class AccountService {
     const user = await this.deps.users.findByEmail(email);
     if (!user || !user.is_active) return;
     const { settings, appUrl, now } = this.options;
-    const token = newLinkToken();
+    const token = newOpaqueToken();
     const nowMs = now();
     const nowIso = isoAt(nowMs);
     await transact(this.db, async (trx) => {
       const locked = await this.repository.lockUser(trx, user.id);
       if (!locked || !locked.is_active || locked.email !== user.email) return;
       await this.repository.spendUnused(trx, user.id, 'reset', nowIso);
-      await this.repository.insertToken(trx, { userId: user.id, purpose: 'reset', hash: tokenHash(token), email: locked.email, nowIso, expiresIso: isoAt(nowMs + settings.resetTokenTtlMs) });
+      await this.repository.insertToken(trx, { userId: user.id, purpose: 'reset', hash: sha256Hex(token), email: locked.email, nowIso, expiresIso: isoAt(nowMs + settings.resetTokenTtlMs) });
       await this.repository.queueMail(trx, {
         userId: user.id,
         kind: 'PASSWORD_RESET',
@@ -157,7 +158,7 @@ export class AccountService {
    * password is out), the address counts as verified (the link reached it), and the address is told.
    */
   async resetPassword(token: string, password: string): Promise<void> {
-    const hash = tokenHash(token);
+    const hash = sha256Hex(token);
     const linkInvalid = () => invalidField('token', ACCOUNT_MESSAGES.linkInvalid);
     if (!(await this.repository.isUsable(hash, 'reset', this.options.now()))) throw linkInvalid();
     const passwordHash = await hashPassword(password);
@@ -184,9 +185,9 @@ export class AccountService {
   /** A verification link for `email` (the account's own, or a new one asked for), with its e-mail. */
   private async queueVerification(trx: Trx, user: UserRow, email: string, nowMs: number): Promise<void> {
     const { settings, appUrl } = this.options;
-    const token = newLinkToken();
+    const token = newOpaqueToken();
     const nowIso = isoAt(nowMs);
-    await this.repository.insertToken(trx, { userId: user.id, purpose: 'verify', hash: tokenHash(token), email, nowIso, expiresIso: isoAt(nowMs + settings.verifyTokenTtlMs) });
+    await this.repository.insertToken(trx, { userId: user.id, purpose: 'verify', hash: sha256Hex(token), email, nowIso, expiresIso: isoAt(nowMs + settings.verifyTokenTtlMs) });
     await this.repository.queueMail(trx, {
       userId: user.id,
       kind: email === user.email ? 'VERIFY_EMAIL' : 'CONFIRM_NEW_EMAIL',
@@ -221,7 +222,7 @@ export class AccountService {
    * that is neither (replaced by a newer request) is invalid.
    */
   async verifyEmail(token: string): Promise<VerifyEmailAnswer> {
-    const hash = tokenHash(token);
+    const hash = sha256Hex(token);
     const nowMs = this.options.now();
     const nowIso = isoAt(nowMs);
     const linkInvalid = () => invalidField('token', ACCOUNT_MESSAGES.linkInvalid);

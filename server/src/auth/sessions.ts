@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { type Clock, isoAt } from '../clock';
 import { at, type Database, type Db, type Role, type SessionRow, type UserRow } from '../db/schema';
+import { newOpaqueToken, sha256Hex } from '../secrets';
 import type { AccessTokens } from './accessTokens';
-import { hashRefreshToken, newRefreshToken } from './refreshTokens';
 import { openPair, sealPair, type TokenPair } from './successorBox';
 import { transact } from '../db/transaction';
 
@@ -78,7 +78,7 @@ export class Sessions {
         .innerJoin('sessions as s', 's.id', 'rt.session_id')
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select(['rt.id', 'rt.session_id', 'rt.used_at', 'rt.successor_pair', 's.expires_at', 's.revoked_at', 'u.id as user_id', 'u.email', 'u.role', 'u.is_active'])
-        .where('rt.token_hash', '=', hashRefreshToken(presented))
+        .where('rt.token_hash', '=', sha256Hex(presented))
         .forUpdate('rt')
         .executeTakeFirst();
       if (!row) return { ok: false, reason: 'unknown' };
@@ -129,7 +129,7 @@ export class Sessions {
 
   /** Revokes the session a refresh token (spent or not) belongs to. Returns whether one was found. */
   async revokeByRefreshToken(presented: string): Promise<boolean> {
-    const row = await this.db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', hashRefreshToken(presented)).executeTakeFirst();
+    const row = await this.db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', sha256Hex(presented)).executeTakeFirst();
     if (!row) return false;
     await this.revoke(row.session_id);
     return true;
@@ -207,11 +207,11 @@ export class Sessions {
     subject: { sessionId: string; userId: string; email: string; role: Role },
     nowMs: number,
   ): Promise<{ pair: TokenPair; tokenId: string }> {
-    const refreshToken = newRefreshToken();
+    const refreshToken = newOpaqueToken();
     const tokenId = randomUUID();
     await trx
       .insertInto('refresh_tokens')
-      .values({ id: tokenId, session_id: subject.sessionId, token_hash: hashRefreshToken(refreshToken), created_at: isoAt(nowMs) })
+      .values({ id: tokenId, session_id: subject.sessionId, token_hash: sha256Hex(refreshToken), created_at: isoAt(nowMs) })
       .execute();
     const token = await this.accessTokens.sign({ sub: subject.userId, email: subject.email, roles: [subject.role], sid: subject.sessionId });
     return { pair: { token, refreshToken }, tokenId };

@@ -1,19 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type Clock, isoAt } from '../clock';
 import { at, type Db } from '../db/schema';
+import { newOpaqueToken, sha256Hex } from '../secrets';
 
 /** How long the SPA has to exchange the code it was redirected with. */
 export const CODE_TTL_SECONDS = 60;
-
-/** 256 random bits, base64url (43 characters). */
-function newSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** What the database stores instead of a code or a binding value. */
-function sha256(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
-}
 
 export interface IssuedCode {
   /** Goes into the redirect to the SPA (`?code=`). */
@@ -38,14 +28,14 @@ export class OAuthCodes {
   ) {}
 
   async issue(userId: string, deviceInfo: string): Promise<IssuedCode> {
-    const code = newSecret();
-    const binding = newSecret();
+    const code = newOpaqueToken();
+    const binding = newOpaqueToken();
     const nowMs = this.now();
     await this.db
       .insertInto('oauth_codes')
       .values({
-        code_hash: sha256(code),
-        binding_hash: sha256(binding),
+        code_hash: sha256Hex(code),
+        binding_hash: sha256Hex(binding),
         user_id: userId,
         device_info: deviceInfo,
         created_at: isoAt(nowMs),
@@ -66,8 +56,8 @@ export class OAuthCodes {
     const row = await this.db
       .updateTable('oauth_codes')
       .set({ used_at: isoAt(nowMs) })
-      .where('code_hash', '=', sha256(code))
-      .where('binding_hash', '=', sha256(binding))
+      .where('code_hash', '=', sha256Hex(code))
+      .where('binding_hash', '=', sha256Hex(binding))
       .where('used_at', 'is', null)
       .where('expires_at', '>', at(nowMs))
       .returning(['user_id', 'device_info'])
