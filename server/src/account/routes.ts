@@ -12,11 +12,10 @@ import {
   VerifyEmailAnswer,
   VerifyEmailBody,
 } from '../contract/account';
-import type { LimitRule } from '../limits/counters';
+import { emailDigest, type LimitRule } from '../limits/counters';
 import { authOf } from '../plugins/authenticate';
 import type { RateLimits } from '../plugins/rateLimit';
 import { typed } from '../plugins/typeProvider';
-import { addressDigest } from './rules';
 import type { AccountService } from './service';
 
 /** The account domain's limits (server/README.md § Rate limits), from the configuration. */
@@ -47,7 +46,7 @@ export async function accountRoutes(scope: FastifyInstance, { account, limits, r
 
   // Both counters are hit before the answer, for every request alike; the look-up and the e-mail come after it.
   app.post('/password/forgot', { schema: { body: ForgotPasswordBody, response: accepted }, onRequest: limits.perIp(rules.resetPerIp) }, async (request, reply) => {
-    await limits.enforce(reply, rules.resetPerAddress, addressDigest(request.body.email));
+    await limits.enforce(reply, rules.resetPerAddress, emailDigest(request.body.email));
     account.requestPasswordReset(request.body.email);
     reply.status(202);
     return { message: ACCOUNT_MESSAGES.resetSent };

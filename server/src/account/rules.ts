@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { normaliseEmail } from '../users/queries';
-
 /** What an account link does: reset the password, or verify an address (the account's, or a new one asked for). */
 export const ACCOUNT_TOKEN_PURPOSES = ['reset', 'verify'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
@@ -11,11 +8,6 @@ export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
  */
 export function linkTo(appUrl: string, page: 'reset-password' | 'verify-email', token: string): string {
   return `${appUrl.replace(/\/+$/, '')}/${page}#token=${token}`;
-}
-
-/** The rate-limit key of an address (password-reset requests per address): a digest, so no address is stored. */
-export function addressDigest(email: string): string {
-  return createHash('sha256').update(normaliseEmail(email)).digest('base64url');
 }
 
 /** What a closed customer account's address becomes: unique, and deliverable nowhere (`.invalid`, RFC 2606). */

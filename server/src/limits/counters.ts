@@ -58,10 +58,14 @@ export class RateCounters {
 }
 
 /**
- * Counter key of an account as seen from one client (its RateLimits.clientKey). The e-mail is stored only as a
- * digest: the table holds no list of the addresses people (or attackers) typed.
+ * An address in a counter key (failed logins, password-reset requests per address): SHA-256 of the normalised
+ * address, base64url. The table holds no list of the addresses people (or attackers) typed.
  */
+export function emailDigest(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('base64url');
+}
+
+/** Counter key of an account as seen from one client (its RateLimits.clientKey), the e-mail as its emailDigest. */
 export function accountKey(email: string, client: string): string {
-  const digest = createHash('sha256').update(normaliseEmail(email)).digest('base64url');
-  return `${client} ${digest}`;
+  return `${client} ${emailDigest(email)}`;
 }
