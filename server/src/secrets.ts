@@ -1,4 +1,4 @@
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type AppConfig, isMemoryDataDir, MIN_JWT_SECRET_LENGTH } from './config';
@@ -28,6 +28,35 @@ export function newOpaqueToken(): string {
 /** What the database stores instead of an opaque token: SHA-256 of its UTF-8, hex. */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+const BOX_VERSION = 'v1';
+
+/**
+ * `text` sealed with AES-256-GCM under `key` (32 bytes), a fresh 12-byte IV each time, `aad` bound as associated data
+ * (the id of the row the box is stored in, so it cannot be moved to another row): `v1.<iv>.<ciphertext>.<tag>`, each
+ * part base64url. The outbox's mail links (mail/links.ts) and the refresh-token successor pairs (auth/successorBox.ts).
+ */
+export function seal(key: Uint8Array, aad: string, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [BOX_VERSION, iv.toString('base64url'), ciphertext.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+}
+
+/** What `seal` sealed, or null when the box cannot be opened (another key or `aad`, tampered, unknown version). */
+export function open(key: Uint8Array, aad: string, box: string): string | null {
+  const [version, iv, ciphertext, tag] = box.split('.');
+  if (version !== BOX_VERSION || !iv || !ciphertext || !tag) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 function deriveKey(secret: string, purpose: string): Uint8Array {

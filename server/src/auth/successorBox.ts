@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { open, seal } from '../secrets';
 
 /**
  * Seals the token pair issued in exchange for a refresh token, so that presenting that (now spent) token
@@ -14,29 +15,20 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-const VERSION = 'v1';
-
+/** The box's key. Its HKDF info 'v1' is what it has always been: boxes already stored still open. */
 function keyFor(spentToken: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', spentToken, 'carcare/refresh-successor', VERSION, 32));
+  return Buffer.from(hkdfSync('sha256', spentToken, 'carcare/refresh-successor', 'v1', 32));
 }
 
 export function sealPair(spentToken: string, rowId: string, pair: TokenPair): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFor(spentToken), iv);
-  cipher.setAAD(Buffer.from(rowId, 'utf8'));
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), ciphertext.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return seal(keyFor(spentToken), rowId, JSON.stringify(pair));
 }
 
 /** Returns null when the box cannot be opened (wrong token, tampered, unknown version). */
 export function openPair(spentToken: string, rowId: string, sealed: string): TokenPair | null {
-  const [version, iv, ciphertext, tag] = sealed.split('.');
-  if (version !== VERSION || !iv || !ciphertext || !tag) return null;
+  const json = open(keyFor(spentToken), rowId, sealed);
+  if (json === null) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyFor(spentToken), Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(rowId, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const json = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     const pair = JSON.parse(json) as Partial<TokenPair>;
     return typeof pair.token === 'string' && typeof pair.refreshToken === 'string' ? { token: pair.token, refreshToken: pair.refreshToken } : null;
   } catch {
