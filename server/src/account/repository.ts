@@ -153,17 +153,6 @@ export class AccountRepository {
     return row !== undefined;
   }
 
-  /** Ends the user's sessions (their access tokens stop working at once), all of them or all but `keep`. */
-  async revokeSessions(trx: Trx, userId: string, nowIso: string, keep?: string): Promise<void> {
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: nowIso })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .$if(keep !== undefined, (qb) => qb.where('id', '<>', keep as string))
-      .execute();
-  }
-
   /**
    * The active admins, locked in one order: two admins closing their accounts at once are serialised here, and the
    * second sees the first one deactivated (a row locked FOR UPDATE is re-read once its locker commits).
@@ -173,9 +162,8 @@ export class AccountRepository {
     return rows.map((row) => row.id);
   }
 
-  /** An admin's account switched off and every session ended. */
+  /** An admin's account switched off (the service ends its sessions in the same transaction). */
   async deactivate(trx: Trx, userId: string, nowIso: string): Promise<void> {
-    await this.revokeSessions(trx, userId, nowIso);
     await trx.updateTable('users').set({ is_active: false, pending_email: null, updated_at: nowIso }).where('id', '=', userId).execute();
   }
 

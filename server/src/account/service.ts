@@ -172,7 +172,7 @@ export class AccountService {
       if (!user || !user.is_active || user.email !== spent.email) throw linkInvalid();
       await this.repository.setPassword(trx, user.id, passwordHash, nowIso, { verify: true });
       await this.repository.spendUnused(trx, user.id, 'reset', nowIso);
-      await this.repository.revokeSessions(trx, user.id, nowIso);
+      await this.deps.sessions.revokeAllForUser(user.id, { trx });
       await this.passwordChangedMail(trx, user, nowIso);
     });
     this.options.wakeMail();
@@ -272,7 +272,7 @@ export class AccountService {
       if (!locked) return;
       await this.repository.setPassword(trx, user.id, passwordHash, nowIso, { verify: false });
       await this.repository.spendUnused(trx, user.id, 'reset', nowIso);
-      await this.repository.revokeSessions(trx, user.id, nowIso, sessionId);
+      await this.deps.sessions.revokeAllForUser(user.id, { trx, keep: sessionId });
       await this.passwordChangedMail(trx, locked, nowIso);
     });
     this.options.wakeMail();
@@ -357,6 +357,7 @@ export class AccountService {
           await this.deps.staff.deactivateWithin(trx, locked.id, locked.id);
           break;
         case 'ADMIN':
+          await this.deps.sessions.revokeAllForUser(locked.id, { trx });
           await this.repository.deactivate(trx, locked.id, nowIso);
           break;
       }

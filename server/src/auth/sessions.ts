@@ -152,8 +152,19 @@ export class Sessions {
     return result.numUpdatedRows > 0n;
   }
 
-  async revokeAllForUser(userId: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: isoAt(this.now()) }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  /**
+   * Ends the user's sessions (their access tokens stop working at once): all of them, or all but `keep`. Within `trx`
+   * when given, so the revocation commits or rolls back with the change that calls for it (a new password, a closed
+   * account).
+   */
+  async revokeAllForUser(userId: string, { trx, keep }: { trx?: Transaction<Database>; keep?: string } = {}): Promise<void> {
+    await (trx ?? this.db)
+      .updateTable('sessions')
+      .set({ revoked_at: isoAt(this.now()) })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .$if(keep !== undefined, (qb) => qb.where('id', '<>', keep as string))
+      .execute();
   }
 
   listActive(userId: string): Promise<SessionRow[]> {
