@@ -66,7 +66,7 @@ test.describe('accounts: links e-mailed by the server, followed in the browser',
 
     await page.goto('/login');
     await signInViaUi(page, user.email, user.password);
-    await page.getByRole('link', { name: 'Account settings' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await expect(page).toHaveURL('/account');
     const form = page.getByRole('region', { name: 'Change password' });
     await form.getByLabel('Current password', { exact: true }).fill(user.password);

@@ -84,8 +84,8 @@ export interface ProfileResponse {
   createdAt?: string;
   updatedAt?: string;
   department?: string | null;
-  /** Whether the address is verified (contract/account.ts); absent from older servers, which never asked. */
-  emailVerified?: boolean;
+  /** Whether the address is verified (contract/account.ts). */
+  emailVerified: boolean;
   /** A new address asked for on the Account page, until its link is opened. */
   pendingEmail?: string | null;
 }

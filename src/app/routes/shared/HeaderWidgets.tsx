@@ -30,10 +30,10 @@ export function HeaderLiveStatus() {
   );
 }
 
-/** The header's way to Account settings: "Account" beside its icon, the icon alone on narrow phones. */
+/** The header link Account (to Account settings): its text beside the icon, visually hidden on narrow phones. */
 export function HeaderAccountLink() {
   return (
-    <NavLink to={paths.account} aria-label="Account settings" className={({ isActive }) => cx(styles.account, isActive && styles.active)}>
+    <NavLink to={paths.account} className={({ isActive }) => cx(styles.account, isActive && styles.active)}>
       <UserCog aria-hidden="true" />
       <span className={styles.accountText}>Account</span>
     </NavLink>
@@ -42,7 +42,7 @@ export function HeaderAccountLink() {
 
 /**
  * "Verify your e-mail address" above every page while the profile says the address is not verified; the banner's code
- * loads only then. A profile that does not say (an older server) asks nothing.
+ * loads only then.
  */
 export function VerifyEmailNotice() {
   const { unverified, email } = authApi.endpoints.getProfile.useQuery(undefined, {

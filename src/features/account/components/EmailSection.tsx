@@ -14,7 +14,7 @@ import { changeEmailSchema, type ChangeEmailValues } from '../schemas';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import styles from './Account.module.css';
 
-export const WAITING_FOR_VERIFICATION = 'waiting for verification';
+const WAITING_FOR_VERIFICATION = 'waiting for verification';
 export const PASSWORD_IF_ANY = 'Needed if your account has a password (not when you only sign in with Google).';
 
 /**
@@ -56,7 +56,7 @@ export function EmailSection({ profile }: { profile: ProfileResponse }) {
         <span>
           Your e-mail address: <strong>{profile.email}</strong>
         </span>
-        {profile.emailVerified !== undefined && <EmailVerifiedBadge verified={profile.emailVerified} />}
+        <EmailVerifiedBadge verified={profile.emailVerified} />
       </p>
       {pendingEmail && (
         <p className={styles.address}>
