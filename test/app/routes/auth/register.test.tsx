@@ -121,6 +121,7 @@ describe('Customer registration: validation (spec §5)', () => {
     ['a query for a mailto: link', 'sam@example.com?cc=boss@example.com'],
     ['an ampersand', 'sam&body=hi@example.com'],
     ['a local part over 64 characters', `${'s'.repeat(65)}@example.com`],
+    ['an address over 254 characters', `sam@${'a'.repeat(61)}.${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`],
   ])('the server\'s e-mail rule: %s is "Email is invalid", and nothing is sent', async (_case, email) => {
     const bodies = capture('post', '/auth/register/customer', REGISTERED);
     const { user } = await openRegister();
