@@ -1,18 +1,11 @@
-import { useEffect, useState } from 'react';
-import { LEFT_NOTICE_KEY as KEY } from './leftNotice';
-
 /**
  * A message for the next page this tab shows, when the page that has it cannot show it itself: the account that was
  * closed is signed out, and its page is gone before the message could be read. Kept in sessionStorage (this tab
  * only) and shown once.
  */
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+import { useEffect, useState } from 'react';
+import { LEFT_NOTICE_KEY as KEY } from './leftNotice';
+import { sessionStorageOrNull as storage } from './sessionStorageKeys';
 
 export function leaveNotice(text: string): void {
   try {

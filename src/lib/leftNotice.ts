@@ -1,3 +1,5 @@
+import { sessionStorageOrNull } from './sessionStorageKeys';
+
 /** Where lib/flashNotice.ts keeps the message for the next page: sessionStorage, this tab only. */
 export const LEFT_NOTICE_KEY = 'carcare_notice';
 
@@ -6,9 +8,5 @@ export const LEFT_NOTICE_KEY = 'carcare_notice';
  * that shows it (the sign-in page's budget). False where there is no sessionStorage (the build's pre-render).
  */
 export function hasLeftNotice(): boolean {
-  try {
-    return Boolean(sessionStorage.getItem(LEFT_NOTICE_KEY));
-  } catch {
-    return false;
-  }
+  return Boolean(sessionStorageOrNull()?.getItem(LEFT_NOTICE_KEY));
 }

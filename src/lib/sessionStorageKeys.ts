@@ -14,3 +14,12 @@ export function localStorageOrNull(): Storage | null {
     return null;
   }
 }
+
+/** sessionStorage (this tab only), or null as localStorageOrNull. */
+export function sessionStorageOrNull(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
