@@ -15,8 +15,7 @@ import { api } from '@/api/api';
  * The account domain's tags: it owns no list of its own, but what it changes is the profile (its address, whether it is
  * verified, the pending one) and the sessions (a password change signs the other devices out), which auth reads.
  */
-export const ACCOUNT_TAG_TYPES = ['Profile', 'Sessions'] as const;
-export type AccountTag = (typeof ACCOUNT_TAG_TYPES)[number];
+const ACCOUNT_TAG_TYPES = ['Profile', 'Sessions'] as const;
 
 /**
  * Every call of contract/account.ts but the export (exportApi.ts, which only the settings page loads). Name, phone and

@@ -17,7 +17,7 @@ import { closeAccountSchema, type CloseAccountValues } from '../schemas';
 import { PASSWORD_IF_ANY } from './EmailSection';
 import styles from './Account.module.css';
 
-export const CLOSE_ACCOUNT = 'Close account';
+const CLOSE_ACCOUNT = 'Close account';
 
 /** What closing does to this role's account (contract/account.ts). */
 const WHAT_HAPPENS: Record<string, string> = {

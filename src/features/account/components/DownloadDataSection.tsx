@@ -6,7 +6,7 @@ import { Card } from '@/components/Card';
 import { useExportAccountMutation } from '../exportApi';
 import styles from './Account.module.css';
 
-export const DOWNLOAD_MY_DATA = 'Download my data';
+const DOWNLOAD_MY_DATA = 'Download my data';
 
 /** GET /api/account/export (the token in its header), saved as the JSON file the server names: carcare-account.json. */
 export function DownloadDataSection() {

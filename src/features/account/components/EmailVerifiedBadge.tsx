@@ -1,7 +1,7 @@
 import { MailCheck, MailQuestionMark } from 'lucide-react';
 import { Badge } from '@/components/Badge';
 
-export const VERIFIED_TEXT = { yes: 'Verified', no: 'Not verified' } as const;
+const VERIFIED_TEXT = { yes: 'Verified', no: 'Not verified' } as const;
 
 /**
  * Whether an account's e-mail address is verified (contract/account.ts), for admins beside the address (Staff, a job's

@@ -10,7 +10,7 @@ import { useAccountForm } from '../useAccountForm';
 import { profileSchema, type ProfileValues } from '../schemas';
 import styles from './Account.module.css';
 
-export const PROFILE_SAVED = 'Your profile has been saved.';
+const PROFILE_SAVED = 'Your profile has been saved.';
 
 /**
  * Name, phone and address (spec §5's registration rules), saved through PUT /api/auth/update-profile; the stored user
@@ -30,12 +30,9 @@ export function ProfileSection({ profile }: { profile: ProfileResponse }) {
   const send = async (values: ProfileValues) => {
     setSaved(false);
     const body = { fullName: values.fullName, phoneNumber: values.phoneNumber, address: values.address ?? '' };
-    const answer: ProfileResponse = await updateProfile(body).unwrap();
-    // The server's answer is the profile as stored (an empty address keeps the stored one); without one, what was sent.
-    if (user) {
-      const stored = answer?.id !== undefined ? answer : { ...body, address: body.address || user.address };
-      dispatch(userUpdated(toSessionUser({ ...user, ...stored })));
-    }
+    // The answer is the profile as stored (an empty address keeps the stored one): the header greets it.
+    const stored = await updateProfile(body).unwrap();
+    if (user) dispatch(userUpdated(toSessionUser({ ...user, ...stored })));
     setSaved(true);
   };
   const edit = (name: keyof ProfileValues) => field(name, () => setSaved(false));

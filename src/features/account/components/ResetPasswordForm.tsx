@@ -16,19 +16,8 @@ const resolver = lazyResolver<NewPasswordValues>(() =>
   import(/* webpackChunkName: "account-validation" */ '../publicValidation').then((m) => m.newPasswordResolver),
 );
 
-/** A link that cannot be used (none, used, expired, unknown): say so, and offer to ask for a new one. */
-export function InvalidLink({ message = ACCOUNT_MESSAGES.linkInvalid, askAgain }: { message?: string; askAgain: { to: string; label: string } }) {
-  return (
-    <div className="form-stack">
-      <Alert variant="error">{message}</Alert>
-      <p className={styles.next}>
-        <Link to={askAgain.to}>{askAgain.label}</Link>
-      </p>
-    </div>
-  );
-}
-
-const ASK_AGAIN = { to: paths.forgotPassword, label: 'Ask for a new link' };
+/** After the reset, or for a link that cannot be used (none, used, expired, unknown): what next. */
+const NEXT = { done: { to: paths.login, label: 'Sign in' }, invalid: { to: paths.forgotPassword, label: 'Ask for a new link' } };
 
 /**
  * The reset link's page: a new password and its confirmation, with the registration rules and messages, sent with the
@@ -43,13 +32,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     fieldOf: { password: 'password' },
   });
 
-  if (outcome?.kind === 'invalid') return <InvalidLink message={outcome.text} askAgain={ASK_AGAIN} />;
-  if (outcome?.kind === 'done') {
+  if (outcome) {
     return (
       <div className="form-stack">
-        <Alert variant="success">{outcome.text}</Alert>
+        <Alert variant={outcome.kind === 'done' ? 'success' : 'error'}>{outcome.text}</Alert>
         <p className={styles.next}>
-          <Link to={paths.login}>Sign in</Link>
+          <Link to={NEXT[outcome.kind].to}>{NEXT[outcome.kind].label}</Link>
         </p>
       </div>
     );

@@ -11,29 +11,23 @@ import { navigateTo } from '@/lib/navigation';
 import { useAppDispatch } from '@/store/hooks';
 import styles from './Account.module.css';
 
-export const SIGN_OUT_EVERYWHERE = 'Sign out of all devices';
+const SIGN_OUT_EVERYWHERE = 'Sign out of all devices';
 
 /** POST /api/auth/logout-all, once confirmed: every session ends, this one too, so this tab signs out and goes to /login. */
 export function SignOutEverywhereSection() {
   const dispatch = useAppDispatch();
-  const [logoutAll, { isLoading }] = authApi.endpoints.logoutAll.useMutation();
+  const [logoutAll, { isLoading, isError, error, reset }] = authApi.endpoints.logoutAll.useMutation();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     setConfirming(false);
-    setFailure(null);
+    reset();
   };
 
   async function confirm() {
-    setFailure(null);
-    try {
-      await logoutAll().unwrap();
-    } catch (error) {
-      setFailure(messageOf(error));
-      return;
-    }
+    const done = await logoutAll();
+    if ('error' in done) return;
     dispatch(logout());
     navigateTo(paths.login);
   }
@@ -64,7 +58,7 @@ export function SignOutEverywhereSection() {
           </>
         }
       >
-        {failure && <Alert variant="error">{failure}</Alert>}
+        {isError && <Alert variant="error">{messageOf(error)}</Alert>}
       </Modal>
     </Card>
   );

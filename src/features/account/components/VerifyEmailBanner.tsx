@@ -6,7 +6,7 @@ import { Button } from '@/components/Button';
 import { useResendVerificationMutation } from '../accountApi';
 import styles from './VerifyEmailBanner.module.css';
 
-export const VERIFY_EMAIL_TITLE = 'Verify your e-mail address';
+const VERIFY_EMAIL_TITLE = 'Verify your e-mail address';
 
 /**
  * Every signed-in frame shows it while the profile says the address is not verified: what to do, and Resend
