@@ -23,7 +23,7 @@ const EVENT_STREAM = /\/api\/(events|track\/[^/]+\/events)$/;
 
 /**
  * `page.goto` that waits until the page's network has been quiet for `quietMs` — apart from its live event stream,
- * which stays open for good (so Playwright's `networkidle` never comes on a signed-in page since issue 16).
+ * which stays open for good (so Playwright's `networkidle` never comes on a signed-in page).
  */
 export async function gotoAndSettle(page: Page, url: string, { quietMs = 500, timeoutMs = 30_000 } = {}): Promise<void> {
   const inFlight = new Set<Request>();

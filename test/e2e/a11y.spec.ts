@@ -152,7 +152,7 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expectAccessible(page, 'access denied');
 
-    // The customer's /reports is their service history (issue 17); reports.spec.ts runs axe on it with jobs listed.
+    // The customer's /reports is their service history; reports.spec.ts runs axe on it with jobs listed.
     await page.goto('/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Service history' })).toBeVisible();
     await expectAccessible(page, 'reports');
@@ -255,7 +255,7 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await page.goto('/admin/inventory');
     await expect(page.getByText('This page is under construction.')).toBeVisible();
     await expectAccessible(page, 'admin inventory');
-    // A real page since issue 16 (test/e2e/notifications.spec.ts checks it with notifications in it and the bell open).
+    // A real page (test/e2e/notifications.spec.ts checks it with notifications in it and the bell open).
     await page.goto('/admin/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Email me these notifications' })).toBeEnabled();

@@ -250,13 +250,13 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Dashboard');
 
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    // Analytics is a real page now (issue 17; test/e2e/analytics.spec.ts has it in full).
+    // Analytics is a real page now (test/e2e/analytics.spec.ts has it in full).
     await nav.getByRole('link', { name: 'Analytics', exact: true }).click();
     await expect(page).toHaveURL('/admin/analytics');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
     await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
     await expect(page.getByText('This page is under construction.')).toHaveCount(0);
-    // Notifications is a real page now (issue 16; test/e2e/notifications.spec.ts has it in full).
+    // Notifications is a real page now (test/e2e/notifications.spec.ts has it in full).
     await nav.getByRole('link', { name: 'Notifications', exact: true }).click();
     await expect(page).toHaveURL('/admin/notifications');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');

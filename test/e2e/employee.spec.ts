@@ -306,7 +306,7 @@ test.describe('technician', () => {
     await expect(entry('Road test')).toContainText(jobName);
     await expect(entry('Road test')).toContainText('13:00–14:00');
     await expect(entry('Road test')).toContainText('1h 0m');
-    await expect(entry('Road test')).toContainText('Submitted'); // its review state (issue 17): awaiting the admin
+    await expect(entry('Road test')).toContainText('Submitted'); // its review state: awaiting the admin
 
     // --- Log Time from the job's row: refusals first (spec §5), then a valid entry.
     await jobRow(page, 'Sachini Rathnayake').getByRole('button', { name: 'Log Time' }).click();

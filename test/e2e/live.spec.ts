@@ -7,7 +7,7 @@ import { adminSession, assignViaApi, bookViaApi, setStatusViaApi } from './suppo
 import { freeDay, freshSession, registerTechnician, uniqueTag } from './support/shopSetup';
 
 /**
- * Live updates (issue 16): what one person does appears on another person's open screen without a reload — the
+ * Live updates: what one person does appears on another person's open screen without a reload — the
  * SPA's one stream (GET /api/events, bearer header) turns each event into a refetch of the lists that show it.
  */
 

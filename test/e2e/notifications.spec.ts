@@ -8,7 +8,7 @@ import { adminSession, assignViaApi, bookViaApi } from './support/shop';
 import { freeDay, freshSession, registerTechnician, uniqueTag } from './support/shopSetup';
 
 /**
- * The notifications bell (issue 16) for all three roles, against the real server: a change made by another
+ * The notifications bell for all three roles, against the real server: a change made by another
  * person raises the count on the open page (live), the panel lists it, marking it read lowers the count.
  */
 

@@ -225,7 +225,7 @@ async function signInAtProvider(page: Page, origin: string, account: { sub: stri
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test.describe('Google sign-in, the whole flow against a local OpenID provider (one-time code, issue 18)', () => {
+test.describe('Google sign-in, the whole flow against a local OpenID provider (one-time code)', () => {
   // One server for these tests: they run in one worker, in order.
   test.describe.configure({ mode: 'serial' });
   let google: GoogleServer;

@@ -9,7 +9,7 @@ import { adminSession, assignViaApi, bookViaApi, dayFromToday, logTimeViaApi, se
 import { addVehicleViaApi, freeDay, freshSession, longDate, registerTechnician, shortDate, uniqueTag } from './support/shopSetup';
 
 /**
- * The service report end to end (issue 17): a customer whose job was completed (set up through the API: booked,
+ * The service report end to end: a customer whose job was completed (set up through the API: booked,
  * assigned, started, completed, time logged) clicks Download Report in the job detail and on /reports, and the
  * browser receives a PDF file named after the plate and the job's date; /reports lists the customer's service
  * history newest first; axe runs on /reports, which also fits a 360 px wide phone.

@@ -7,7 +7,7 @@ import { adminSession, dayFromToday, logTimeViaApi } from './support/shop';
 import { dayLabel, freshSession, registerTechnician, timeLogsViaApi, uniqueTag } from './support/shopSetup';
 
 /**
- * Time-log approval end to end (issue 17): a technician logs time through the API; the admin approves one entry
+ * Time-log approval end to end: a technician logs time through the API; the admin approves one entry
  * and rejects another with a reason on /admin/timesheets; the technician then sees Approved and Rejected (with the
  * reason) in the dashboard's day panel, no Edit or Delete on the approved entry, and their hours by state on
  * /reports. axe runs on /admin/timesheets with the Reject dialog open and on the technician's /reports.

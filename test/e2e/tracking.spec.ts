@@ -7,7 +7,7 @@ import { adminSession, assignViaApi, bookViaApi, setStatusViaApi, uniquePlate } 
 import { freeDay, freshSession, registerTechnician, setStageViaApi } from './support/shopSetup';
 
 /**
- * The tracking link (issue 16): the customer's job has a link; opened in a new, signed-out browser on a 360 px
+ * The tracking link: the customer's job has a link; opened in a new, signed-out browser on a 360 px
  * phone, the page shows the job without any contact detail, and follows it live — a technician's change through
  * the API shows without a reload within 2 s.
  */

@@ -60,7 +60,7 @@ test.describe('visitor', () => {
     for (const [label, value] of Object.entries(values)) await form.getByLabel(label, { exact: true }).fill(value);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     await form.getByRole('button', { name: "Let's Get Started" }).click();
-    // The four fields, as typed (issue 17: stored on the server for the admin's Messages page).
+    // The four fields, as typed (stored on the server for the admin's Messages page).
     expect((await sent).postDataJSON()).toEqual({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Brakes squeak', message: 'Can you look at my brakes on Friday?' });
     await expect(form.getByRole('status')).toHaveText("Message sent. We'll get back to you shortly.");
     for (const label of Object.keys(values)) await expect(form.getByLabel(label, { exact: true })).toHaveValue('');

@@ -2,7 +2,7 @@ import { ACCESS_DENIED, call, failure, invalid, type Json } from '../helpers/htt
 import { approvedTechnician, type Person, type Shop, signUp, startShop } from '../helpers/shop';
 
 /**
- * The contact form, the newsletter box and the admin's Messages page (issue 17), on a fresh database (PGlite, or
+ * The contact form, the newsletter box and the admin's Messages page, on a fresh database (PGlite, or
  * PostgreSQL when DATABASE_URL is set). The contact limit is set high here; limits.test.ts tests it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox and its worker (issue 16) against an in-process SMTP server: mails arrive with the right To,
+ * The e-mail outbox and its worker against an in-process SMTP server: mails arrive with the right To,
  * subject and Message-ID; opt-out; retry after a failure; a worker killed mid-send loses nothing and resends
  * nothing recorded as sent; two instances on one PostgreSQL database never send a row twice.
  */

@@ -265,7 +265,7 @@ describe('Google sign-in (OpenID Connect, against a local provider)', () => {
   });
 });
 
-describe('Google sign-in: the one-time code and its exchange (issue 18)', () => {
+describe('Google sign-in: the one-time code and its exchange', () => {
   it('the redirect to the SPA carries only a code; the browser gets an HttpOnly binding cookie for the exchange', async () => {
     const jar = new CookieJar();
     const { interactionUrl } = await openLoginPage(jar);

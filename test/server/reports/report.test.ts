@@ -1,5 +1,5 @@
 /**
- * GET /api/appointments/:id/report (issue 17 "Service report"): the job's PDF, generated from stored data, for
+ * GET /api/appointments/:id/report ("Service report"): the job's PDF, generated from stored data, for
  * the people GET /api/appointments/:id answers. The data is made in the test through the API — a customer with
  * a vehicle books, the admin assigns, the technician starts, waits for parts, checks, completes and logs time —
  * and the PDF's text is read back with pdf.js, as a reader's viewer would.

@@ -3,7 +3,7 @@ import { ACCESS_DENIED, type ApiResponse, call, failure, invalid, type Json } fr
 import { approvedTechnician, assigned, day, type Person, type Shop, SHOP_TODAY, signUp, startShop } from '../helpers/shop';
 
 /**
- * Time-log approval (issue 17): the admin reviews a week of technicians' logs (GET /api/time-logs/review), approves
+ * Time-log approval: the admin reviews a week of technicians' logs (GET /api/time-logs/review), approves
  * (POST /api/time-logs/:id/approve) or rejects with a reason (POST /api/time-logs/:id/reject), or approves a
  * technician's whole week (POST /api/time-logs/approve-week); the technician sees each log's state, can no longer
  * change an approved log, resubmits a rejected one by editing it, and reads their hours per week

@@ -1,5 +1,5 @@
 /**
- * Tracking links (issue 16, contract/tracking.ts): the link endpoints for the job's customer and admins, and the
+ * Tracking links (contract/tracking.ts): the link endpoints for the job's customer and admins, and the
  * public GET /api/track/:token — what it shows (and nothing more), one 404 for wrong, revoked and expired tokens,
  * expiry 30 days after completion with the test clock, and the per-IP limit.
  */
