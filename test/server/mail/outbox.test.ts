@@ -246,7 +246,8 @@ if (usingPostgres) {
       apps.push(await startTestApp({ database, env }), await startTestApp({ database, env }));
       const person: Person = { id: randomUUID(), email: 'many@example.com', fullName: 'Many', token: '' };
       const count = 40;
-      const nowIso = new Date(Date.now() - 1000).toISOString();
+      // Due on both instances' clocks, which stand still where each app started (a slow start must not make them never due).
+      const nowIso = new Date(Math.min(...apps.map((app) => app.clock.now())) - 1000).toISOString();
       await sql`
         INSERT INTO email_outbox (kind, recipient, subject, text_body, next_attempt_at, created_at)
         SELECT 'BOOKING_RECEIVED', ${person.email}, 'Mail ' || n, 'Body ' || n, ${nowIso}::timestamptz, ${nowIso}::timestamptz
