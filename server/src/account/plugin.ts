@@ -12,8 +12,6 @@ declare module 'fastify' {
   }
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /**
  * The account domain: /api/account/*, the verification link of every new registration, and the hourly
  * purge of expired links. The work a password-reset request leaves after its answer is waited for on close.
@@ -39,9 +37,9 @@ export default fp(
     app.accounts.onRegistered((user) => account.sendVerificationToNewAccount(user));
 
     const rules: AccountLimitRules = {
-      resetPerIp: { name: 'reset-ip', max: settings.resetRequestsPerIpPerHour, windowMs: HOUR_MS, message: ACCOUNT_MESSAGES.tooManyResetRequests },
-      resetPerAddress: { name: 'reset-address', max: settings.resetRequestsPerAddressPerHour, windowMs: HOUR_MS, message: ACCOUNT_MESSAGES.tooManyResetRequests },
-      emailsPerUser: { name: 'account-emails', max: settings.emailsPerUserPerHour, windowMs: HOUR_MS, message: ACCOUNT_MESSAGES.tooManyEmails },
+      resetPerIp: { name: 'reset-ip', max: settings.resetRequestsPerIpPerHour, windowMs: HOURLY, message: ACCOUNT_MESSAGES.tooManyResetRequests },
+      resetPerAddress: { name: 'reset-address', max: settings.resetRequestsPerAddressPerHour, windowMs: HOURLY, message: ACCOUNT_MESSAGES.tooManyResetRequests },
+      emailsPerUser: { name: 'account-emails', max: settings.emailsPerUserPerHour, windowMs: HOURLY, message: ACCOUNT_MESSAGES.tooManyEmails },
       passwordChecks: { name: 'account-password', max: config.loginMaxAttempts, windowMs: config.loginWindowMs, message: ACCOUNT_MESSAGES.tooManyAttempts },
     };
 
