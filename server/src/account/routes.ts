@@ -12,6 +12,7 @@ import {
   VerifyEmailAnswer,
   VerifyEmailBody,
 } from '../contract/account';
+import { EXPORT_FILE_NAME } from '../contract/accountMessages';
 import { emailDigest, type LimitRule } from '../limits/counters';
 import { authOf } from '../plugins/authenticate';
 import type { RateLimits } from '../plugins/rateLimit';
@@ -35,8 +36,6 @@ export interface AccountRouteDeps {
   limits: RateLimits;
   rules: AccountLimitRules;
 }
-
-export const EXPORT_FILE_NAME = 'carcare-account.json';
 
 /** /api/account/* (contract/account.ts). */
 export async function accountRoutes(scope: FastifyInstance, { account, limits, rules }: AccountRouteDeps): Promise<void> {

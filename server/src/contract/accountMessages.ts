@@ -1,8 +1,12 @@
 /**
  * What the account domain (contract/account.ts) says to people, word for word: the server answers with these, and the
- * SPA shows and tests them. Plain constants with no schema library, so the SPA may import them at run time (like
- * rules.ts and limits.ts); account.ts re-exports them beside its schemas.
+ * SPA shows and tests them; and the name of its data download. Plain constants with no schema library, so the SPA may
+ * import them at run time (like rules.ts and limits.ts); account.ts re-exports the messages beside its schemas.
  */
+
+/** GET /api/account/export's file: the name the server gives it (Content-Disposition) and the SPA saves it under. */
+export const EXPORT_FILE_NAME = 'carcare-account.json';
+
 export const ACCOUNT_MESSAGES = {
   resetSent: 'If an account exists for that address, we have sent it a link to reset the password. The link works for 30 minutes.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
