@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
+import { isoAt } from '../clock';
 import type { AppointmentStatus } from '../contract/statuses';
 import { at, type Database, type Db, type UserRow } from '../db/schema';
 import { sealLink } from '../mail/links';
@@ -84,7 +85,7 @@ export class AccountRepository {
   spend(trx: Trx, hash: string, purpose: AccountTokenPurpose, nowMs: number): Promise<SpentToken | undefined> {
     return trx
       .updateTable('account_tokens')
-      .set({ used_at: new Date(nowMs).toISOString() })
+      .set({ used_at: isoAt(nowMs) })
       .where('token_hash', '=', hash)
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)

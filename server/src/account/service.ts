@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Appointments } from '../appointments/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Sessions } from '../auth/sessions';
-import { type Clock, isoAt, toIso } from '../clock';
+import { type Clock, isoAt } from '../clock';
 import type { AccountSettings } from '../config';
 import { type AccountExport, ACCOUNT_MESSAGES, type ChangeEmailAnswer, type VerifyEmailAnswer } from '../contract/account';
 import type { Appointment } from '../contract/appointments';
@@ -320,7 +320,7 @@ export class AccountService {
       allPages((cursor) => notifications.list(user.id, { limit, cursor })),
     ]);
     return {
-      exportedAt: toIso(new Date(this.options.now())),
+      exportedAt: isoAt(this.options.now()),
       account,
       vehicles: ownVehicles,
       jobs: jobs.map((job) => exportedJob(job, user.role)),
