@@ -9,14 +9,8 @@ import { OpenCounts } from '../limits/openCounts';
 import type { TypedApp } from '../plugins/typeProvider';
 import type { TrackingLinks } from './service';
 
-/**
- * The Retry-After of a refused stream (429), in seconds. Unlike a rate limit there is no window to count down: a place
- * comes free when another view of the link (or from the address) is closed — the server hears that at once — so this
- * is a pace, not a forecast. 30 s: a client retrying at it spends 2 of its TRACKING_REQUESTS_PER_IP_PER_MINUTE
- * (default 60) a minute, someone who closed another view gets the live one back within half a minute, and it is
- * the ceiling of the page's own reconnection backoff (src/lib/eventStream.ts, `maxDelayMs`), which reaches it after
- * a few refusals in a row.
- */
+// A refused stream's Retry-After (s): a pace, not a forecast — a place comes free whenever another view closes. It is
+// also the ceiling of the page's reconnection backoff (src/lib/eventStream.ts `maxDelayMs`).
 export const TRACKING_STREAM_RETRY_AFTER_SECONDS = 30;
 
 export interface TrackingStreamDeps {
