@@ -52,7 +52,7 @@ export const EnvSchema = Type.Object({
   GOOGLE_CLIENT_SECRET: OptionalText('with `GOOGLE_CLIENT_ID`: enables Google sign-in'),
   GOOGLE_ISSUER: HttpUrl('OpenID Connect discovery; `http://` only for a localhost test provider', { default: 'https://accounts.google.com' }),
   RESET_TOKEN_TTL: Duration(
-    "how long a password-reset link (`APP_URL/reset-password#token=…`) works; a newer request spends the older links. The e-mail states it; the request's answer (`ACCOUNT_MESSAGES.resetSent`) says 30 minutes",
+    "how long a password-reset link (`APP_URL/reset-password#token=…`) works; a newer request spends the older links. The e-mail states it",
     { default: '30m', minimumMs: 60_000 },
   ),
   VERIFY_TOKEN_TTL: Duration('how long an e-mail verification link (`APP_URL/verify-email#token=…`, after registration, a resend or an e-mail change) works', {

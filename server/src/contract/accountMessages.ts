@@ -8,7 +8,7 @@
 export const EXPORT_FILE_NAME = 'carcare-account.json';
 
 export const ACCOUNT_MESSAGES = {
-  resetSent: 'If an account exists for that address, we have sent it a link to reset the password. The link works for 30 minutes.',
+  resetSent: 'If an account exists for that address, we have sent it a link to reset the password. The e-mail says how long the link works.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   linkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
   emailVerified: 'Your e-mail address is verified.',
