@@ -1,8 +1,6 @@
+import { EXPORT_FILE_NAME } from '@contract/accountMessages';
 import { downloadFile, type FileDownload } from '@/lib/download';
 import { accountApi } from './accountApi';
-
-/** The file GET /api/account/export is saved as, when the server names none. */
-export const EXPORT_FILE_NAME = 'carcare-account.json';
 
 /**
  * "Download my data": apart from accountApi.ts so the signed-out account pages, which share that file, do not carry
@@ -11,7 +9,7 @@ export const EXPORT_FILE_NAME = 'carcare-account.json';
 export const exportApi = accountApi.injectEndpoints({
   endpoints: (build) => ({
     exportAccount: build.mutation<FileDownload, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => downloadFile(baseQuery, '/account/export', EXPORT_FILE_NAME),
+      queryFn: (_arg, _api, _extra, baseQuery) => downloadFile(baseQuery, '/account/export', EXPORT_FILE_NAME) /* when the server names none */,
     }),
   }),
 });

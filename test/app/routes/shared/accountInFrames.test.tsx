@@ -1,5 +1,4 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { authApi } from '@/features/auth';
 import { held } from '../../../msw/held';
 import { renderApp, signedIn } from '../../../utils/renderWithProviders';
 import { ACCOUNT_MESSAGES, answerWith, profileOf, refusal, serveProfile } from '../../../features/account/accountTestUtils';
@@ -34,7 +33,8 @@ describe('The "Verify your e-mail address" banner', () => {
     const { store } = renderApp('/dashboard', { preloadedState: { auth: signedIn('CUSTOMER') } });
     expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     // The banner follows the profile in the same render: once it is read, there is nothing more to wait for.
-    await waitFor(() => expect(authApi.endpoints.getProfile.select()(store.getState()).data?.emailVerified).toBe(true));
+    const profile = () => Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'getProfile');
+    await waitFor(() => expect(profile()).toMatchObject({ status: 'fulfilled', data: { emailVerified: true } }));
     expect(screen.queryByRole('region', { name: BANNER })).not.toBeInTheDocument();
   });
 
