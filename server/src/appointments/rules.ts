@@ -2,7 +2,7 @@
  * The job lifecycle's rules, free of I/O: when a date and slot may be booked, and what a status change does.
  * The service applies them inside its transactions; the database's constraints back them up.
  */
-import { toIso } from '../clock';
+import { isoAt, toIso } from '../clock';
 import { BOOKING_WINDOW_DAYS } from '../contract/appointments';
 import { type AppointmentStatus, type Stage, STATUS_OF_TECHNICIAN_STATUS, type TechnicianStatus } from '../contract/statuses';
 import { calendarDaysBetween, type ShopNow } from '../shopTime';
@@ -81,7 +81,7 @@ export function nextJobState(current: JobState, request: StatusRequest, nowMs: n
   if (status !== 'IN_PROGRESS' && (request.stage !== undefined || request.progress !== undefined)) {
     throw invalidField(request.stage !== undefined ? 'stage' : 'progress', 'Stage and progress apply only to a job in progress');
   }
-  const now = new Date(nowMs).toISOString();
+  const now = isoAt(nowMs);
 
   switch (status) {
     case 'CONFIRMED':
