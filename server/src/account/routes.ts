@@ -46,7 +46,8 @@ export async function accountRoutes(scope: FastifyInstance, { account, limits, r
   // Both counters are hit before the answer, for every request alike; the look-up and the e-mail come after it.
   app.post('/password/forgot', { schema: { body: ForgotPasswordBody, response: accepted }, onRequest: limits.perIp(rules.resetPerIp) }, async (request, reply) => {
     await limits.enforce(reply, rules.resetPerAddress, emailDigest(request.body.email));
-    account.requestPasswordReset(request.body.email);
+    // The look-up starts once the answer has left ('close' follows 'finish', and comes too if the client went away).
+    reply.raw.once('close', () => account.requestPasswordReset(request.body.email));
     reply.status(202);
     return { message: ACCOUNT_MESSAGES.resetSent };
   });
