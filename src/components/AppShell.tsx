@@ -32,7 +32,10 @@ export interface AppShellProps {
   actions?: ReactNode;
   /** A status line under the navigation (e.g. the live updates indicator), empty when there is nothing to say. */
   status?: ReactNode;
-  /** A notice above every page of the frame (e.g. "Verify your e-mail address"), first in <main>; empty when none. */
+  /**
+   * A notice on every page of the frame (e.g. "Verify your e-mail address"), last in <main>: it arrives after the page
+   * (it waits for the profile), and above the page it pushed what the user was about to tap; empty when none.
+   */
   notice?: ReactNode;
   /** The page (e.g. the router's <Outlet />), rendered in <main id="main-content">. */
   children: ReactNode;
@@ -92,9 +95,9 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
         {status}
       </header>
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        {notice}
         {/* The frame stays while a page's code loads (a page of its own, or the role's dashboard view). */}
         <Suspense fallback={<PageSkeleton label="Loading page" />}>{children}</Suspense>
+        {notice}
       </main>
     </div>
   );

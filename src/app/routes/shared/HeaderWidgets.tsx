@@ -41,7 +41,7 @@ export function HeaderAccountLink() {
 }
 
 /**
- * "Verify your e-mail address" above every page while the profile says the address is not verified; the banner's code
+ * "Verify your e-mail address" on every page while the profile says the address is not verified; the banner's code
  * loads only then.
  */
 export function VerifyEmailNotice() {

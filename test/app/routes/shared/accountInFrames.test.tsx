@@ -23,8 +23,10 @@ describe('The "Verify your e-mail address" banner', () => {
     expect(region).toHaveTextContent(BANNER);
     expect(region).toHaveTextContent(`We sent a link to ${role.toLowerCase()}@example.com.`);
     expect(within(region).getByRole('button', { name: 'Resend' })).toBeEnabled();
-    // Above the page, inside the page's main landmark.
+    // After the page (arriving late, it must not push what the user is about to tap), inside the main landmark.
     expect(screen.getByRole('main')).toContainElement(region);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('navigation', { name: nav })).toBeInTheDocument();
   });
 
