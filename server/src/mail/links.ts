@@ -1,5 +1,3 @@
-import { open, seal } from '../secrets';
-
 /**
  * The link of an account e-mail (a password reset, a verification) waits in its outbox row sealed: AES-256-GCM under
  * a key derived from JWT_SECRET (`Keys.mailLinks`), with the row's id as associated data, so the box cannot be moved
@@ -8,11 +6,5 @@ import { open, seal } from '../secrets';
  * Every instance sharing the database shares JWT_SECRET (access tokens need it too); a mail sealed under a secret
  * since rotated cannot be opened and is marked FAILED (its owner asks for a new link).
  */
-export function sealLink(key: Uint8Array, mailId: string, link: string): string {
-  return seal(key, mailId, link);
-}
-
-/** The link, or null when the box cannot be opened (another key or row, tampered, unknown version). */
-export function openLink(key: Uint8Array, mailId: string, sealed: string): string | null {
-  return open(key, mailId, sealed);
-}
+// seal(key, mailId, link) / open(key, mailId, box): null when the box cannot be opened (another key or row, tampered).
+export { open as openLink, seal as sealLink } from '../secrets';
