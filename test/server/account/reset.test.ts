@@ -75,14 +75,13 @@ describe('POST /api/account/password/forgot', () => {
 
   /**
    * The answer is sent before the address is looked up: both kinds of request do the same work before it (two
-   * rate-limit counters). Timed through app.inject, interleaved, 50 of each after a warm-up, waiting for the work
-   * left after each answer so it does not land in the next one's time. The medians must be within 3 ms: argon2 here
-   * takes ~10 ms (more on a busy machine), the look-up and the writes of the link and its e-mail several ms on the
-   * embedded database, while the same path measured twice differs by well under 1 ms (measured on a busy 2-core
-   * machine: medians of 6.3 and 6.4 ms). Moving the work before the answer fails this test (tried: 13-16 ms against
-   * 6-7 ms).
+   * rate-limit counters). Timed through app.inject, interleaved, 200 of each after a warm-up, waiting for the work
+   * left after each answer so it does not land in the next one's time. Compared at the 10th percentile, as someone
+   * timing the answers would, to filter out a busy machine's pauses: within 2 ms. Measured with both cores busy:
+   * 0.04-0.53 ms apart when correct; 5.0-7.4 ms apart with the look-up moved before the answer. (Medians of 50 each
+   * against 3 ms failed on CI at 3.6 ms: their spread there is several ms.)
    */
-  it('takes the same time for a known and an unknown address (medians of 50 requests each)', async () => {
+  it('takes the same time for a known and an unknown address (10th percentiles of 200 requests each)', async () => {
     const person = await signUp(shop.app);
     const stranger = `stranger.${Date.now()}@example.com`;
     const time = async (email: string): Promise<number> => {
@@ -99,7 +98,7 @@ describe('POST /api/account/password/forgot', () => {
     }
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 50; i += 1) {
+    for (let i = 0; i < 200; i += 1) {
       // Alternate which goes first, so neither profits from the other's warm caches.
       if (i % 2 === 0) {
         known.push(await time(person.email));
@@ -109,13 +108,10 @@ describe('POST /api/account/password/forgot', () => {
         known.push(await time(person.email));
       }
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return (sorted[24] + sorted[25]) / 2;
-    };
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(3);
-    // The known address did get its links (55 of them, each spending the one before).
-    expect((await accountMails(shop.app, person.email)).filter((mail) => mail.kind === 'PASSWORD_RESET')).toHaveLength(55);
+    const tenthPercentile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 10)];
+    expect(Math.abs(tenthPercentile(known) - tenthPercentile(unknown))).toBeLessThan(2);
+    // The known address did get its links (205 of them, each spending the one before).
+    expect((await accountMails(shop.app, person.email)).filter((mail) => mail.kind === 'PASSWORD_RESET')).toHaveLength(205);
   }, 120_000);
 });
 
