@@ -28,6 +28,7 @@ import { nulGuard, schemaController } from './plugins/validation';
 import reports from './reports/plugin';
 import timeLogs from './timeLogs/plugin';
 import tracking from './tracking/plugin';
+import inventory from './inventory/plugin';
 import users from './users/plugin';
 import vehicles from './vehicles/plugin';
 
@@ -130,6 +131,7 @@ export const PLUGINS: readonly FastifyPluginAsync[] = [
   contact,
   notifications,
   tracking,
+  inventory,
   // What a person manages about their own account: after the domains its data download and closing read.
   account,
   // After every route: the SPA and the answer for what no route took.

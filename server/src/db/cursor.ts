@@ -92,6 +92,10 @@ export const CURSOR_FIELDS = {
   /** An instant to the microsecond, as PostgreSQL's `to_char(… 'US')` prints it. */
   preciseInstant: isUtcInstant(6),
   plate: isPlate,
+  /** A part's SKU as stored: upper-case letters, digits and . _ / - (contract/inventory.ts). */
+  sku: (value: string) => /^[A-Z0-9][A-Z0-9._/-]{0,39}$/.test(value),
+  /** A bigint identity (stock movements), 1 to 18 digits. */
+  serial: (value: string) => /^[1-9][0-9]{0,17}$/.test(value),
 } satisfies Record<string, CursorField>;
 
 /** Every paged list's keyset: its sort columns, in order. */
@@ -106,6 +110,10 @@ export const CURSORS = {
   notifications: [CURSOR_FIELDS.preciseInstant, CURSOR_FIELDS.uuid],
   /** GET /api/contact-messages and /api/newsletter-subscribers: created_at, id. */
   newestFirst: [CURSOR_FIELDS.instant, CURSOR_FIELDS.uuid],
+  /** GET /api/parts: SKU, id. */
+  parts: [CURSOR_FIELDS.sku, CURSOR_FIELDS.uuid],
+  /** GET /api/parts/:id/movements: id, newest first. */
+  stockMovements: [CURSOR_FIELDS.serial],
 } as const satisfies Record<string, readonly CursorField[]>;
 
 /** `%`, `_` and `\` matched literally inside an ILIKE pattern. */

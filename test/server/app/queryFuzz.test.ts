@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { prng } from '../../../bench/lib/prng';
 import { INVALID_CURSOR } from '../../../server/src/contract/common';
 import { type ApiResponse, call, type Json } from '../helpers/http';
-import { approvedTechnician, assigned, booked, day, type Person, type Shop, SHOP_TODAY, signUp, startShop } from '../helpers/shop';
+import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type Shop, SHOP_TODAY, signUp, startShop } from '../helpers/shop';
 
 /**
  * Every route with a query string, walked from the app's own route table (so a new one is covered without touching
@@ -20,6 +20,8 @@ interface QueryRoute {
 }
 
 const routes: QueryRoute[] = [];
+/** Values for a route's path parameters and required query parameters, given in beforeAll (a fuzzed one replaces its own). */
+const FIXED: Record<string, { path?: Record<string, string>; query?: Record<string, string> }> = {};
 let shop: Shop;
 let people: Record<'ADMIN' | 'CUSTOMER' | 'EMPLOYEE', Person>;
 
@@ -51,6 +53,16 @@ beforeAll(async () => {
     const subscribed = await call(shop.app, 'POST', '/api/newsletter', { body: { email } });
     if (sent.status !== 201 || subscribed.status !== 200) throw new Error(`contact: ${sent.status} ${subscribed.status}`);
   }
+  const parts = [];
+  for (const n of [1, 2]) {
+    const part = await call(shop.app, 'POST', '/api/parts', { token: shop.admin.token, body: { sku: `FUZZ-${n}`, name: `Fuzz part ${n}`, category: 'Filters', unit: 'each', unitCostMinor: 100, sellPriceMinor: 200 } });
+    const received = await call(shop.app, 'POST', `/api/parts/${part.body.id}/receive`, { token: shop.admin.token, body: { centerId: CENTERS.downtown, quantity: n } });
+    if (part.status !== 201 || received.status !== 201) throw new Error(`parts: ${part.status} ${received.status}`);
+    parts.push(part.body.id as string);
+  }
+  await call(shop.app, 'POST', `/api/parts/${parts[0]}/receive`, { token: shop.admin.token, body: { centerId: CENTERS.downtown, quantity: 1 } });
+  FIXED['/api/parts'] = { query: { centerId: CENTERS.downtown } };
+  FIXED['/api/parts/:id/movements'] = { path: { id: parts[0] }, query: { centerId: CENTERS.downtown } };
 }, 60_000);
 
 afterAll(async () => {
@@ -58,7 +70,17 @@ afterAll(async () => {
 });
 
 function get(person: Person, url: string, query: string): Promise<ApiResponse> {
-  return call(shop.app, 'GET', query ? `${url}?${query}` : url, { token: person.token });
+  const fixed = FIXED[url];
+  const path = url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = fixed?.path?.[name];
+    if (value === undefined) throw new Error(`${url}: give :${name} a value in FIXED, in beforeAll`);
+    return value;
+  });
+  // Appended as text, so the fuzzed query string reaches the server exactly as made.
+  const present = (name: string) => query.split('&').some((pair) => pair.split('=')[0] === name);
+  const added = Object.entries(fixed?.query ?? {}).filter(([name]) => !present(name));
+  const full = [query, ...added.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)].filter(Boolean).join('&');
+  return call(shop.app, 'GET', full ? `${path}?${full}` : path, { token: person.token });
 }
 
 /** The roles that get past a route's guard (anything but 401/403, a missing parameter included). */
@@ -263,10 +285,20 @@ describe('every route with a query string', () => {
   it('the route table has the paged lists and the other query strings (the walk found them)', () => {
     const paged = routes.filter((route) => route.params.includes('cursor')).map((route) => route.url);
     expect(paged).toEqual(
-      expect.arrayContaining(['/api/vehicles', '/api/appointments', '/api/time-logs', '/api/notifications', '/api/contact-messages', '/api/newsletter-subscribers']),
+      expect.arrayContaining([
+        '/api/vehicles',
+        '/api/appointments',
+        '/api/time-logs',
+        '/api/notifications',
+        '/api/contact-messages',
+        '/api/newsletter-subscribers',
+        '/api/parts',
+        '/api/parts/:id/movements',
+      ]),
     );
     expect(routes.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/employees', '/api/analytics', '/api/availability', '/api/time-logs/weekly']));
-    for (const route of routes) expect(route.url).not.toContain(':'); // path parameters would need values of their own
+    // Path parameters need values of their own.
+    for (const route of routes.filter((candidate) => candidate.url.includes(':'))) expect([route.url, FIXED[route.url]?.path]).toEqual([route.url, expect.any(Object)]);
   });
 
   it(`answers a cursor the server did not write with 400 "${INVALID_CURSOR}" on every paged list, for every role (seed ${SEED})`, async () => {

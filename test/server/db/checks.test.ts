@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ACCOUNT_TOKEN_PURPOSES } from '../../../server/src/account/rules';
 import { ROLES } from '../../../server/src/contract/auth';
+import { STOCK_MOVEMENT_KINDS } from '../../../server/src/contract/inventory';
 import { LIVE_EVENT_TYPES } from '../../../server/src/contract/live';
 import { MAIL_STATES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '../../../server/src/contract/notifications';
 import { JOB_HISTORY_EVENTS } from '../../../server/src/contract/reports';
@@ -37,6 +38,7 @@ const LISTS: Record<string, readonly string[]> = {
   email_outbox_kind_check: MAIL_KINDS,
   live_events_type_check: LIVE_EVENT_TYPES,
   account_tokens_purpose_check: ACCOUNT_TOKEN_PURPOSES,
+  stock_movements_kind_check: STOCK_MOVEMENT_KINDS,
 };
 
 let database: TestDatabase;

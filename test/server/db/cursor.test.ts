@@ -73,6 +73,16 @@ describe('cursor fields', () => {
     ['uuid', ID.toUpperCase(), true],
     ['uuid', ID.replace('0', 'g'), false],
     ['uuid', `${ID}\u0000`, false],
+    ['sku', 'OIL-5W30/4L', true],
+    ['sku', 'oil-5w30', false],
+    ['sku', '-OIL', false],
+    ['sku', 'A'.repeat(41), false],
+    ['sku', 'OIL\u0000', false],
+    ['serial', '1', true],
+    ['serial', '999999999999999999', true],
+    ['serial', '0', false],
+    ['serial', '1'.repeat(19), false],
+    ['serial', '12a', false],
   ] as const)('%s: %j → %s', (field, value, valid) => {
     expect(CURSOR_FIELDS[field](value)).toBe(valid);
   });
@@ -86,6 +96,8 @@ describe('decodeCursor', () => {
       timeLogs: ['2030-06-03 07:00:00', ID],
       notifications: ['2030-06-03T14:00:00.123456Z', ID],
       newestFirst: ['2030-06-03T14:00:00.123Z', ID],
+      parts: ['OIL-5W30/4L', ID],
+      stockMovements: ['1234567'],
     };
     for (const [list, values] of Object.entries(examples)) expect(decodeCursor(encodeCursor(values), CURSORS[list as keyof typeof CURSORS])).toEqual(values);
   });

@@ -1,0 +1,216 @@
+/** /api/parts and /api/appointments/:id/parts: the parts catalogue, stock per centre as a ledger, parts used on jobs. */
+import { type Static, Type } from 'typebox';
+import { Id, Paged, PageQuery, StringEnum } from './common';
+import {
+  MAX_CATEGORY_LENGTH,
+  MAX_MONEY_MINOR,
+  MAX_PART_NAME_LENGTH,
+  MAX_REASON_LENGTH,
+  MAX_SKU_LENGTH,
+  MAX_STOCK_QUANTITY,
+  PART_UNITS,
+  STOCK_MOVEMENT_KINDS,
+} from './inventoryTerms';
+
+export * from './inventoryTerms';
+
+const text = (label: string, maxLength: number) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    errorMessages: { required: `${label} is required`, minLength: `${label} is required`, pattern: `${label} is required`, type: `${label} is required`, maxLength: `${label} must be at most ${maxLength} characters long` },
+  });
+
+/** Letters, digits and - _ . / only, so a SKU reads the same in a CSV, a URL and a label. */
+const Sku = Type.String({
+  minLength: 1,
+  maxLength: MAX_SKU_LENGTH,
+  pattern: '^ *[A-Za-z0-9][A-Za-z0-9._/-]* *$',
+  errorMessages: {
+    required: 'SKU is required',
+    minLength: 'SKU is required',
+    type: 'SKU is required',
+    pattern: 'SKU may contain only letters, digits, dots, hyphens, underscores and slashes',
+    maxLength: `SKU must be at most ${MAX_SKU_LENGTH} characters long`,
+  },
+});
+
+/** An amount of money in minor units (cents): a whole number, 0 or more. */
+const Money = (label: string) =>
+  Type.Integer({
+    minimum: 0,
+    maximum: MAX_MONEY_MINOR,
+    errorMessages: { required: `${label} is required`, type: `${label} must be a whole number of cents`, minimum: `${label} cannot be negative`, maximum: `${label} is too large` },
+  });
+
+/** A count of units moved: a whole number from 1. */
+const Quantity = Type.Integer({
+  minimum: 1,
+  maximum: MAX_STOCK_QUANTITY,
+  errorMessages: { required: 'Quantity is required', type: 'Quantity must be a whole number', minimum: 'Quantity must be at least 1', maximum: 'Quantity is too large' },
+});
+
+/** A stock level setting: a whole number, 0 or more. */
+const Level = (label: string) =>
+  Type.Integer({
+    minimum: 0,
+    maximum: MAX_STOCK_QUANTITY,
+    errorMessages: { required: `${label} is required`, type: `${label} must be a whole number`, minimum: `${label} cannot be negative`, maximum: `${label} is too large` },
+  });
+
+const Unit = StringEnum(PART_UNITS, { errorMessages: { enum: `Unit must be one of ${PART_UNITS.join(', ')}`, required: 'Unit is required' } });
+
+export const PartFields = {
+  sku: Sku,
+  name: text('Name', MAX_PART_NAME_LENGTH),
+  category: text('Category', MAX_CATEGORY_LENGTH),
+  unit: Unit,
+  unitCostMinor: Money('Unit cost'),
+  sellPriceMinor: Money('Sell price'),
+};
+
+export const NewPartBody = Type.Object(PartFields, { additionalProperties: false });
+export type NewPartBody = Static<typeof NewPartBody>;
+
+/** Any of the fields, and `archived`; `expectedVersion` refuses a change made on a stale copy. */
+export const PartPatch = Type.Object(
+  {
+    ...Type.Partial(Type.Object(PartFields)).properties,
+    archived: Type.Optional(Type.Boolean()),
+    expectedVersion: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessages: { type: 'Expected version must be a whole number', required: 'Expected version is required' } }),
+  },
+  { additionalProperties: false },
+);
+export type PartPatch = Static<typeof PartPatch>;
+
+/** A part, with its stock at one centre when the list was asked for one. */
+export const Part = Type.Object({
+  id: Type.String(),
+  version: Type.Integer(),
+  sku: Type.String(),
+  name: Type.String(),
+  category: Type.String(),
+  unit: StringEnum(PART_UNITS),
+  unitCostMinor: Type.Integer(),
+  sellPriceMinor: Type.Integer(),
+  archived: Type.Boolean(),
+});
+export type Part = Static<typeof Part>;
+
+/** A part's stock at one centre. `available` = `onHand` − `reserved`; `low` when available ≤ the reorder level (> 0). */
+export const StockLevel = Type.Object({
+  centerId: Type.String(),
+  onHand: Type.Integer(),
+  reserved: Type.Integer(),
+  available: Type.Integer(),
+  reorderLevel: Type.Integer(),
+  reorderQuantity: Type.Integer(),
+  low: Type.Boolean(),
+});
+export type StockLevel = Static<typeof StockLevel>;
+
+export const PartWithStock = Type.Object({ ...Part.properties, stock: StockLevel });
+export type PartWithStock = Static<typeof PartWithStock>;
+
+export const PartListQuery = Type.Object(
+  {
+    ...PageQuery,
+    centerId: Id('Service centre'),
+    /** Part of a SKU or a name. */
+    q: Type.Optional(Type.String({ maxLength: 100, errorMessages: { maxLength: 'Search must be at most 100 characters long' } })),
+    lowStock: Type.Optional(Type.Boolean()),
+    archived: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type PartListQuery = Static<typeof PartListQuery>;
+
+export const PartPage = Paged(PartWithStock);
+export type PartPage = Static<typeof PartPage>;
+
+export const PartParams = Type.Object({ id: Id('Part') });
+export const PartCenterParams = Type.Object({ id: Id('Part'), centerId: Id('Service centre') });
+
+export const StockSettingsBody = Type.Object({ reorderLevel: Level('Reorder level'), reorderQuantity: Level('Reorder quantity') }, { additionalProperties: false });
+export type StockSettingsBody = Static<typeof StockSettingsBody>;
+
+export const ReceiveBody = Type.Object({ centerId: Id('Service centre'), quantity: Quantity }, { additionalProperties: false });
+export type ReceiveBody = Static<typeof ReceiveBody>;
+
+/** `quantity` is signed: + found, − lost or damaged (not 0: the service answers "Quantity cannot be 0"). */
+export const AdjustBody = Type.Object(
+  {
+    centerId: Id('Service centre'),
+    quantity: Type.Integer({
+      minimum: -MAX_STOCK_QUANTITY,
+      maximum: MAX_STOCK_QUANTITY,
+      errorMessages: { required: 'Quantity is required', type: 'Quantity must be a whole number', minimum: 'Quantity is too large', maximum: 'Quantity is too large' },
+    }),
+    reason: text('Reason', MAX_REASON_LENGTH),
+  },
+  { additionalProperties: false },
+);
+export type AdjustBody = Static<typeof AdjustBody>;
+
+export const TransferBody = Type.Object({ fromCenterId: Id('From centre'), toCenterId: Id('To centre'), quantity: Quantity }, { additionalProperties: false });
+export type TransferBody = Static<typeof TransferBody>;
+
+export const StockMovement = Type.Object({
+  id: Type.String(),
+  partId: Type.String(),
+  centerId: Type.String(),
+  kind: StringEnum(STOCK_MOVEMENT_KINDS),
+  /** Signed: + into the centre, − out of it. */
+  quantity: Type.Integer(),
+  reason: Type.Optional(Type.String()),
+  appointmentId: Type.Optional(Type.String()),
+  reversesId: Type.Optional(Type.String()),
+  reversedBy: Type.Optional(Type.String()),
+  actor: Type.Object({ id: Type.String(), fullName: Type.String() }),
+  occurredAt: Type.String(),
+});
+export type StockMovement = Static<typeof StockMovement>;
+
+export const MovementListQuery = Type.Object({ ...PageQuery, centerId: Id('Service centre') }, { additionalProperties: false });
+export type MovementListQuery = Static<typeof MovementListQuery>;
+
+export const MovementPage = Paged(StockMovement);
+export type MovementPage = Static<typeof MovementPage>;
+
+/** The movements a request made and the stock level(s) after them. */
+export const StockChange = Type.Object({ movements: Type.Array(StockMovement), stock: Type.Array(StockLevel) });
+export type StockChange = Static<typeof StockChange>;
+
+export const MovementParams = Type.Object({ id: Id('Part'), movementId: Type.String({ pattern: '^[1-9][0-9]{0,17}$', errorMessages: { pattern: 'Stock movement not found', type: 'Stock movement not found' } }) });
+export const ReverseBody = Type.Object({ reason: text('Reason', MAX_REASON_LENGTH) }, { additionalProperties: false });
+export type ReverseBody = Static<typeof ReverseBody>;
+
+/** A part used on a job. */
+export const JobPart = Type.Object({
+  partId: Type.String(),
+  sku: Type.String(),
+  name: Type.String(),
+  unit: StringEnum(PART_UNITS),
+  quantity: Type.Integer(),
+  /** What the customer pays per unit, in minor units. */
+  sellPriceMinor: Type.Integer(),
+});
+export type JobPart = Static<typeof JobPart>;
+
+export const JobPartList = Type.Object({ items: Type.Array(JobPart) });
+export type JobPartList = Static<typeof JobPartList>;
+
+export const JobPartParams = Type.Object({ id: Id('Appointment'), partId: Id('Part') });
+
+/** The quantity of the part used on the job from now on (0 returns it all to stock). */
+export const JobPartBody = Type.Object({ quantity: Level('Quantity') }, { additionalProperties: false });
+export type JobPartBody = Static<typeof JobPartBody>;
+
+/** Adds units of a part to what the job used. */
+export const AddJobPartBody = Type.Object({ partId: Id('Part'), quantity: Quantity }, { additionalProperties: false });
+export type AddJobPartBody = Static<typeof AddJobPartBody>;
+
+/** A part with its stock at every centre. */
+export const PartDetail = Type.Object({ ...Part.properties, stock: Type.Array(StockLevel) });
+export type PartDetail = Static<typeof PartDetail>;

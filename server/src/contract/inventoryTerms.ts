@@ -1,0 +1,42 @@
+/**
+ * Parts and stock vocabulary and messages (contract/inventory.ts re-exports them). Plain constants with no schema
+ * library, so the SPA can import them at run time (form rules, labels) from the same place the server checks with.
+ */
+
+/**
+ * What moved stock: received from a supplier, used on a job, returned from a job, adjusted by hand (with a reason),
+ * transferred out of one centre and into another (a pair), or the reversal of an earlier movement.
+ */
+export const STOCK_MOVEMENT_KINDS = ['RECEIVED', 'USED', 'RETURNED', 'ADJUSTED', 'TRANSFER_OUT', 'TRANSFER_IN', 'REVERSAL'] as const;
+export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
+
+/** How a part is counted. */
+export const PART_UNITS = ['each', 'litre', 'set', 'pair', 'metre', 'kg'] as const;
+export type PartUnit = (typeof PART_UNITS)[number];
+
+export const MAX_SKU_LENGTH = 40;
+export const MAX_PART_NAME_LENGTH = 120;
+export const MAX_CATEGORY_LENGTH = 60;
+export const MAX_REASON_LENGTH = 300;
+/** The most of one part a single movement may move, and the most money one unit may cost (minor units). */
+export const MAX_STOCK_QUANTITY = 1_000_000;
+export const MAX_MONEY_MINOR = 1_000_000_000;
+
+export const INVENTORY_MESSAGES = {
+  partNotFound: 'Part not found',
+  movementNotFound: 'Stock movement not found',
+  centerNotFound: 'Service centre not found',
+  duplicateSku: 'A part with this SKU already exists.',
+  archived: 'This part is archived.',
+  stale: 'This part was changed by someone else. Reload it and try again.',
+  sameCenter: 'Choose a different centre to transfer to.',
+  alreadyReversed: 'This movement has already been reversed.',
+  notReversible: 'Only a receipt or an adjustment can be reversed here.',
+  jobClosed: 'Parts can be recorded only on a job that is confirmed or in progress.',
+  notYourJob: 'You can record parts only on your own jobs.',
+} as const;
+
+/** The answer when a movement would take on hand below zero or below what jobs have reserved. */
+export function notEnoughStock(available: number): string {
+  return `Not enough stock: ${available} available at this centre.`;
+}

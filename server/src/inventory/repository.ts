@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { PartListQuery, StockMovementKind } from '../contract/inventory';
+import { likeContaining } from '../db/cursor';
+import type { Database, Db } from '../db/schema';
+import type { PartsTable, StockMovementsTable } from './tables';
+import './tables';
+
+export type PartRow = Selectable<PartsTable>;
+type Trx = Transaction<Database>;
+
+export interface StockRow {
+  center_id: string;
+  on_hand: number;
+  reserved: number;
+  reorder_level: number;
+  reorder_quantity: number;
+}
+
+export type PartStockRow = PartRow & StockRow;
+
+/** A movement as read: its columns (the bigint ids as text), who made it, and the movement that reversed it, if any. */
+export type MovementRow = Omit<Selectable<StockMovementsTable>, 'transfer_id'> & { reversed_by: string | null; actor_name: string };
+
+export interface NewMovement {
+  partId: string;
+  centerId: string;
+  kind: StockMovementKind;
+  quantity: number;
+  reason?: string;
+  appointmentId?: string;
+  reversesId?: string;
+  transferId?: string;
+  actorId: string;
+  nowIso: string;
+}
+
+/** A part's stock is low when what is available is at or below its reorder level (a level of 0 means no alert). */
+const LOW = sql<boolean>`(s.reorder_level > 0 AND s.on_hand - s.reserved <= s.reorder_level)`;
+
+/** Parts, their stock per centre and its ledger, in SQL. Stock changes only by inserting movements. */
+export class InventoryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A page of parts in SKU order with their stock at `centerId`, after the keyset `after` ([sku, id]). */
+  page(query: PartListQuery, limit: number, after: readonly [string, string] | null): Promise<PartStockRow[]> {
+    return this.db
+      .selectFrom('parts as p')
+      .innerJoin('part_stock as s', (join) => join.onRef('s.part_id', '=', 'p.id').on('s.center_id', '=', query.centerId))
+      .selectAll('p')
+      .select(['s.center_id', 's.on_hand', 's.reserved', 's.reorder_level', 's.reorder_quantity'])
+      .where('p.archived_at', query.archived ? 'is not' : 'is', null)
+      .$if(query.q !== undefined && query.q.trim() !== '', (qb) =>
+        qb.where((eb) => eb.or([eb('p.sku', 'ilike', likeContaining(query.q!.trim())), eb('p.name', 'ilike', likeContaining(query.q!.trim()))])),
+      )
+      .$if(query.lowStock === true, (qb) => qb.where(LOW))
+      .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('p.sku', 'p.id'), '>', eb.tuple(after![0], after![1]))))
+      .orderBy('p.sku')
+      .orderBy('p.id')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  find(id: string, trx: Db | Trx = this.db): Promise<PartRow | undefined> {
+    return trx.selectFrom('parts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  stock(partId: string, centerIds: readonly string[], trx: Db | Trx = this.db): Promise<StockRow[]> {
+    return trx
+      .selectFrom('part_stock')
+      .select(['center_id', 'on_hand', 'reserved', 'reorder_level', 'reorder_quantity'])
+      .where('part_id', '=', partId)
+      .where('center_id', 'in', [...centerIds])
+      .orderBy('center_id')
+      .execute();
+  }
+
+  /** The part and a stock row at every centre (nothing on hand). Refused by parts_sku_key on a taken SKU. */
+  async insert(trx: Trx, part: Omit<PartRow, 'id' | 'archived_at' | 'created_at' | 'updated_at' | 'version'>, nowIso: string): Promise<PartRow> {
+    const row = await trx
+      .insertInto('parts')
+      .values({ id: randomUUID(), ...part, created_at: nowIso, updated_at: nowIso })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('part_stock')
+      .columns(['part_id', 'center_id'])
+      .expression((eb) => eb.selectFrom('service_centers').select([sql.lit(row.id).as('part_id'), 'id']))
+      .execute();
+    return row;
+  }
+
+  /** Applies `changes` when the part is still at `expectedVersion`; undefined otherwise. */
+  update(id: string, expectedVersion: number, changes: Omit<Updateable<PartsTable>, 'id' | 'created_at' | 'version' | 'updated_at'>, nowIso: string): Promise<PartRow | undefined> {
+    return this.db
+      .updateTable('parts')
+      .set({ ...changes, updated_at: nowIso, version: sql<number>`version + 1` as unknown as number })
+      .where('id', '=', id)
+      .where('version', '=', expectedVersion)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  setLevels(partId: string, centerId: string, levels: { reorder_level: number; reorder_quantity: number }): Promise<StockRow | undefined> {
+    return this.db
+      .updateTable('part_stock')
+      .set(levels)
+      .where('part_id', '=', partId)
+      .where('center_id', '=', centerId)
+      .returning(['center_id', 'on_hand', 'reserved', 'reorder_level', 'reorder_quantity'])
+      .executeTakeFirst();
+  }
+
+  /** Appends a movement (its trigger moves on hand, and part_stock's CHECKs refuse going below zero or reserved). */
+  async addMovement(trx: Trx, movement: NewMovement): Promise<string> {
+    const row = await trx
+      .insertInto('stock_movements')
+      .values({
+        part_id: movement.partId,
+        center_id: movement.centerId,
+        kind: movement.kind,
+        quantity: movement.quantity,
+        reason: movement.reason ?? null,
+        appointment_id: movement.appointmentId ?? null,
+        reverses_id: movement.reversesId ?? null,
+        transfer_id: movement.transferId ?? null,
+        actor_id: movement.actorId,
+        occurred_at: movement.nowIso,
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  private movements(trx: Db | Trx) {
+    return trx
+      .selectFrom('stock_movements as m')
+      .innerJoin('users as u', 'u.id', 'm.actor_id')
+      .leftJoin('stock_movements as r', 'r.reverses_id', 'm.id')
+      .select([
+        sql<string>`m.id::text`.as('id'),
+        'm.part_id',
+        'm.center_id',
+        'm.kind',
+        'm.quantity',
+        'm.reason',
+        'm.appointment_id',
+        sql<string | null>`m.reverses_id::text`.as('reverses_id'),
+        sql<string | null>`r.id::text`.as('reversed_by'),
+        'm.actor_id',
+        'u.full_name as actor_name',
+        'm.occurred_at',
+      ]);
+  }
+
+  movementsById(ids: readonly string[], trx: Db | Trx = this.db): Promise<MovementRow[]> {
+    return this.movements(trx)
+      .where(sql<boolean>`m.id = ANY(${sql.val(ids)}::bigint[])`)
+      .orderBy('m.id')
+      .execute();
+  }
+
+  /** A part's movements at a centre, newest first, after the movement `afterId`. */
+  history(partId: string, centerId: string, limit: number, afterId: string | null): Promise<MovementRow[]> {
+    return this.movements(this.db)
+      .where('m.part_id', '=', partId)
+      .where('m.center_id', '=', centerId)
+      .$if(afterId !== null, (qb) => qb.where(sql<boolean>`m.id < ${afterId}::bigint`))
+      .orderBy('m.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** The movement of `partId` with this id, locked against a concurrent reversal. */
+  lockMovement(trx: Trx, partId: string, movementId: string) {
+    return trx
+      .selectFrom('stock_movements')
+      .select(['part_id', 'center_id', 'kind', 'quantity'])
+      .where(sql<boolean>`id = ${movementId}::bigint`)
+      .where('part_id', '=', partId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** The job row, locked: parts on one job change one request at a time, and its status and technician hold meanwhile. */
+  lockJob(trx: Trx, appointmentId: string) {
+    return trx.selectFrom('appointments').select(['id', 'status', 'center_id', 'assigned_employee_id', 'customer_id']).where('id', '=', appointmentId).forUpdate().executeTakeFirst();
+  }
+
+  jobPartQuantity(trx: Trx, appointmentId: string, partId: string): Promise<number> {
+    return trx
+      .selectFrom('job_parts')
+      .select('quantity')
+      .where('appointment_id', '=', appointmentId)
+      .where('part_id', '=', partId)
+      .executeTakeFirst()
+      .then((row) => row?.quantity ?? 0);
+  }
+
+  async setJobPart(trx: Trx, appointmentId: string, partId: string, quantity: number, nowIso: string): Promise<void> {
+    if (quantity === 0) {
+      await trx.deleteFrom('job_parts').where('appointment_id', '=', appointmentId).where('part_id', '=', partId).execute();
+      return;
+    }
+    await trx
+      .insertInto('job_parts')
+      .values({ appointment_id: appointmentId, part_id: partId, quantity, updated_at: nowIso })
+      .onConflict((oc) => oc.columns(['appointment_id', 'part_id']).doUpdateSet({ quantity, updated_at: nowIso }))
+      .execute();
+  }
+
+  jobParts(appointmentId: string) {
+    return this.db
+      .selectFrom('job_parts as j')
+      .innerJoin('parts as p', 'p.id', 'j.part_id')
+      .select(['p.id', 'p.sku', 'p.name', 'p.unit', 'p.sell_price_minor', 'j.quantity'])
+      .where('j.appointment_id', '=', appointmentId)
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .execute();
+  }
+}

@@ -1,0 +1,60 @@
+import type { ColumnType } from 'kysely';
+import type { PartUnit, StockMovementKind } from '../contract/inventoryTerms';
+
+type Timestamp = ColumnType<Date, string, string>;
+
+/** Migration 0016. */
+export interface PartsTable {
+  id: string;
+  sku: string;
+  name: string;
+  category: string;
+  unit: PartUnit;
+  unit_cost_minor: number;
+  sell_price_minor: number;
+  archived_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface PartStockTable {
+  part_id: string;
+  center_id: string;
+  /** Moved only by stock_movements' trigger (inventory/sql/30_ledger.sql). */
+  on_hand: ColumnType<number, never, never>;
+  reserved: ColumnType<number, number | undefined, number>;
+  reorder_level: ColumnType<number, number | undefined, number>;
+  reorder_quantity: ColumnType<number, number | undefined, number>;
+}
+
+export interface StockMovementsTable {
+  /** bigint identity, read as text. */
+  id: ColumnType<string, never, never>;
+  part_id: string;
+  center_id: string;
+  kind: StockMovementKind;
+  quantity: number;
+  reason: string | null;
+  appointment_id: string | null;
+  reverses_id: string | null;
+  transfer_id: string | null;
+  actor_id: string;
+  occurred_at: Timestamp;
+}
+
+export interface JobPartsTable {
+  appointment_id: string;
+  part_id: string;
+  quantity: number;
+  updated_at: Timestamp;
+}
+
+declare module '../db/schema' {
+  interface Database {
+    parts: PartsTable;
+    part_stock: PartStockTable;
+    stock_movements: StockMovementsTable;
+    job_parts: JobPartsTable;
+  }
+}
