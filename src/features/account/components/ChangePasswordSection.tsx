@@ -6,7 +6,7 @@ import { Button } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { PasswordField } from '@/components/PasswordField';
 import { useChangePasswordMutation } from '../accountApi';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 import { changePasswordSchema, type ChangePasswordValues } from '../schemas';
 import styles from './Account.module.css';
 
@@ -17,7 +17,7 @@ import styles from './Account.module.css';
 export function ChangePasswordSection() {
   const [changePassword] = useChangePasswordMutation();
   const [done, setDone] = useState<string | null>(null);
-  const { field, onSubmit, reset, failure, formState: { errors, isSubmitting } } = useAccountForm<ChangePasswordValues>({
+  const { field, onSubmit, reset, failure, formState: { errors, isSubmitting } } = useServerForm<ChangePasswordValues>({
     resolver: yupResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
     fieldOf: { currentPassword: 'currentPassword', newPassword: 'password' },

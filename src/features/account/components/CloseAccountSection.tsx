@@ -12,7 +12,7 @@ import { leaveNotice } from '@/lib/flashNotice';
 import { navigateTo } from '@/lib/navigation';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useCloseAccountMutation } from '../accountApi';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 import { closeAccountSchema, type CloseAccountValues } from '../schemas';
 import { PASSWORD_IF_ANY } from './EmailSection';
 import styles from './Account.module.css';
@@ -52,7 +52,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const [closeAccount] = useCloseAccountMutation();
   const keepRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
-  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<CloseAccountValues>({
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<CloseAccountValues>({
     resolver: yupResolver(closeAccountSchema),
     defaultValues: { currentPassword: '' },
     // The last admin's 409 (and any other refusal) shows in the dialog; a wrong password on its field.

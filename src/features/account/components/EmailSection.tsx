@@ -9,7 +9,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import type { ProfileResponse } from '@/features/auth';
 import { useChangeEmailMutation } from '../accountApi';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 import { changeEmailSchema, type ChangeEmailValues } from '../schemas';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge';
 import styles from './Account.module.css';
@@ -24,7 +24,7 @@ export const PASSWORD_IF_ANY = 'Needed if your account has a password (not when 
 export function EmailSection({ profile }: { profile: ProfileResponse }) {
   const [changeEmail] = useChangeEmailMutation();
   const [sent, setSent] = useState<{ message: string; pendingEmail: string } | null>(null);
-  const { field, onSubmit, setError, reset, failure, formState: { errors, isSubmitting } } = useAccountForm<ChangeEmailValues>({
+  const { field, onSubmit, setError, reset, failure, formState: { errors, isSubmitting } } = useServerForm<ChangeEmailValues>({
     resolver: yupResolver(changeEmailSchema),
     defaultValues: { email: '', currentPassword: '' },
     fieldOf: { email: 'email', currentPassword: 'currentPassword' },

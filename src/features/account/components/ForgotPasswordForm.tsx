@@ -6,7 +6,7 @@ import { TextField } from '@/components/TextField';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useRequestPasswordResetMutation } from '../accountApi';
 import type { ForgotPasswordValues } from '../schemas';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 
 const resolver = lazyResolver<ForgotPasswordValues>(() =>
   import(/* webpackChunkName: "account-validation" */ '../publicValidation').then((m) => m.forgotPasswordResolver),
@@ -19,7 +19,7 @@ const resolver = lazyResolver<ForgotPasswordValues>(() =>
 export function ForgotPasswordForm() {
   const [requestReset] = useRequestPasswordResetMutation();
   const [sent, setSent] = useState<string | null>(null);
-  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<ForgotPasswordValues>({
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<ForgotPasswordValues>({
     resolver,
     defaultValues: { email: '' },
     fieldOf: { email: 'email' },

@@ -6,7 +6,7 @@ import { Card } from '@/components/Card';
 import { TextField } from '@/components/TextField';
 import { authApi, type ProfileResponse, selectCurrentUser, toSessionUser, userUpdated } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 import { profileSchema, type ProfileValues } from '../schemas';
 import styles from './Account.module.css';
 
@@ -21,7 +21,7 @@ export function ProfileSection({ profile }: { profile: ProfileResponse }) {
   const user = useAppSelector(selectCurrentUser);
   const [updateProfile] = authApi.endpoints.updateProfile.useMutation();
   const [saved, setSaved] = useState(false);
-  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<ProfileValues>({
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<ProfileValues>({
     resolver: yupResolver(profileSchema),
     defaultValues: { fullName: profile.fullName ?? '', phoneNumber: profile.phoneNumber ?? '', address: profile.address ?? '' },
     fieldOf: { fullName: 'fullName', phoneNumber: 'phoneNumber', address: 'address' },

@@ -9,7 +9,7 @@ import * as paths from '@/config/paths';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useResetPasswordMutation } from '../accountApi';
 import type { NewPasswordValues } from '../schemas';
-import { useAccountForm } from '../useAccountForm';
+import { useServerForm } from '@/api/useServerForm';
 import styles from './Account.module.css';
 
 const resolver = lazyResolver<NewPasswordValues>(() =>
@@ -26,7 +26,7 @@ const NEXT = { done: { to: paths.login, label: 'Sign in' }, invalid: { to: paths
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const [resetPassword] = useResetPasswordMutation();
   const [outcome, setOutcome] = useState<{ kind: 'done' | 'invalid'; text: string } | null>(token ? null : { kind: 'invalid', text: ACCOUNT_MESSAGES.linkInvalid });
-  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useAccountForm<NewPasswordValues>({
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<NewPasswordValues>({
     resolver,
     defaultValues: { password: '', confirmPassword: '' },
     fieldOf: { password: 'password' },

@@ -19,11 +19,12 @@ function showServerErrors<T extends FieldValues>(error: unknown, setError: UseFo
 }
 
 /**
- * The account forms' one shape: validated on submit, an edited field loses its error and the banner, and a call that
- * fails puts its field messages on the fields (`fieldOf`, contract name → form field) and the rest in `failure`.
+ * The one shape of a form that a server call answers (the account forms, the inventory dialogs): validated on
+ * submit, an edited field loses its error and the banner, and a call that fails puts its field messages on the fields
+ * (`fieldOf`, contract name → form field) and the rest in `failure`.
  * `send` throws what the call threw; a form that reads some failures itself catches those and rethrows the rest.
  */
-export function useAccountForm<T extends FieldValues>({ fieldOf, ...options }: UseFormProps<T> & { fieldOf: Partial<Record<string, Path<T>>> }) {
+export function useServerForm<T extends FieldValues>({ fieldOf, ...options }: UseFormProps<T> & { fieldOf: Partial<Record<string, Path<T>>> }) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<T>({ mode: 'onSubmit', reValidateMode: 'onSubmit', ...options });
 
