@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, Paged, PageQuery, StringEnum } from './common';
 import {
+  INVENTORY_MESSAGES,
   MAX_CATEGORY_LENGTH,
   MAX_MONEY_MINOR,
   MAX_PART_NAME_LENGTH,
@@ -198,7 +199,12 @@ export const JobPart = Type.Object({
 });
 export type JobPart = Static<typeof JobPart>;
 
-export const JobPartList = Type.Object({ items: Type.Array(JobPart) });
+/** A kit part held for a confirmed job at its centre (used parts consume it; completing the job releases the rest). */
+export const ReservedPart = Type.Object({ partId: Type.String(), sku: Type.String(), name: Type.String(), unit: StringEnum(PART_UNITS), quantity: Type.Integer() });
+export type ReservedPart = Static<typeof ReservedPart>;
+
+/** The parts used on a job (`items`) and what is still reserved for it (`reserved`). */
+export const JobPartList = Type.Object({ items: Type.Array(JobPart), reserved: Type.Array(ReservedPart) });
 export type JobPartList = Static<typeof JobPartList>;
 
 export const JobPartParams = Type.Object({ id: Id('Appointment'), partId: Id('Part') });
@@ -214,3 +220,53 @@ export type AddJobPartBody = Static<typeof AddJobPartBody>;
 /** A part with its stock at every centre. */
 export const PartDetail = Type.Object({ ...Part.properties, stock: Type.Array(StockLevel) });
 export type PartDetail = Static<typeof PartDetail>;
+
+/** One part of a service type's standard kit. */
+export const KitLine = Type.Object({ partId: Type.String(), sku: Type.String(), name: Type.String(), unit: StringEnum(PART_UNITS), quantity: Type.Integer() });
+export type KitLine = Static<typeof KitLine>;
+
+export const ServiceKit = Type.Object({ serviceType: Type.String(), lines: Type.Array(KitLine) });
+export type ServiceKit = Static<typeof ServiceKit>;
+
+export const ServiceKitList = Type.Object({ items: Type.Array(ServiceKit) });
+export type ServiceKitList = Static<typeof ServiceKitList>;
+
+export const ServiceKitParams = Type.Object({
+  serviceType: Type.String({ maxLength: 40, pattern: '^[A-Z_]+$', errorMessages: { pattern: INVENTORY_MESSAGES.serviceTypeNotFound, maxLength: INVENTORY_MESSAGES.serviceTypeNotFound } }),
+});
+
+/** A service type's whole kit (replaces the one it had); each part once. */
+export const ServiceKitBody = Type.Object(
+  {
+    lines: Type.Array(Type.Object({ partId: Id('Part'), quantity: Quantity }, { additionalProperties: false }), {
+      maxItems: 50,
+      errorMessages: { maxItems: 'A kit can have at most 50 parts', type: 'Lines must be a list' },
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ServiceKitBody = Static<typeof ServiceKitBody>;
+
+/** A kit part an open job is short of at its centre. */
+export const ShortLine = Type.Object({
+  partId: Type.String(),
+  sku: Type.String(),
+  name: Type.String(),
+  /** The kit's quantity. */
+  needed: Type.Integer(),
+  used: Type.Integer(),
+  reserved: Type.Integer(),
+  /** Free at the centre now (not reserved for any job). */
+  available: Type.Integer(),
+});
+export type ShortLine = Static<typeof ShortLine>;
+
+/**
+ * Open jobs whose kit is not covered at their centre: a confirmed or started job when used + reserved is less than
+ * the kit; a booked (pending) job when what it would need is more than is free there now.
+ */
+export const PartsShortage = Type.Object({ appointmentId: Type.String(), lines: Type.Array(ShortLine) });
+export type PartsShortage = Static<typeof PartsShortage>;
+
+export const PartsShortageList = Type.Object({ items: Type.Array(PartsShortage) });
+export type PartsShortageList = Static<typeof PartsShortageList>;

@@ -34,6 +34,10 @@ export const INVENTORY_MESSAGES = {
   notReversible: 'Only a receipt or an adjustment can be reversed here.',
   jobClosed: 'Parts can be recorded only on a job that is confirmed or in progress.',
   notYourJob: 'You can record parts only on your own jobs.',
+  serviceTypeNotFound: 'Service type not found',
+  duplicateKitPart: 'Each part can appear only once in a kit.',
+  /** The admin board's warning on a job whose kit is not covered at its centre. */
+  partsShort: 'Parts short',
 } as const;
 
 /** The answer when a movement would take on hand below zero or below what jobs have reserved. */

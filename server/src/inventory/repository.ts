@@ -184,7 +184,8 @@ export class InventoryRepository {
 
   /** The job row, locked: parts on one job change one request at a time, and its status and technician hold meanwhile. */
   lockJob(trx: Trx, appointmentId: string) {
-    return trx.selectFrom('appointments').select(['id', 'status', 'center_id', 'assigned_employee_id', 'customer_id']).where('id', '=', appointmentId).forUpdate().executeTakeFirst();
+    // FOR NO KEY UPDATE, as an UPDATE of the job takes: a reservation's insert (its foreign key's KEY SHARE) still passes.
+    return trx.selectFrom('appointments').select(['id', 'status', 'center_id', 'assigned_employee_id', 'customer_id']).where('id', '=', appointmentId).forNoKeyUpdate().executeTakeFirst();
   }
 
   jobPartQuantity(trx: Trx, appointmentId: string, partId: string): Promise<number> {
@@ -217,6 +218,80 @@ export class InventoryRepository {
       .where('j.appointment_id', '=', appointmentId)
       .orderBy('p.name')
       .orderBy('p.id')
+      .execute();
+  }
+
+  /** Using `quantity` of a part on a job takes it from the job's reservation first, as far as that goes. */
+  async consumeReservation(trx: Trx, appointmentId: string, partId: string, quantity: number): Promise<void> {
+    await trx.deleteFrom('job_reservations').where('appointment_id', '=', appointmentId).where('part_id', '=', partId).where('quantity', '<=', quantity).execute();
+    await trx
+      .updateTable('job_reservations')
+      .set({ quantity: sql<number>`quantity - ${quantity}` as unknown as number })
+      .where('appointment_id', '=', appointmentId)
+      .where('part_id', '=', partId)
+      .where('quantity', '>', quantity)
+      .execute();
+  }
+
+  jobReservations(appointmentId: string) {
+    return this.db
+      .selectFrom('job_reservations as r')
+      .innerJoin('parts as p', 'p.id', 'r.part_id')
+      .select(['p.id', 'p.sku', 'p.name', 'p.unit', 'r.quantity'])
+      .where('r.appointment_id', '=', appointmentId)
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  kits() {
+    return this.db
+      .selectFrom('service_kits as k')
+      .innerJoin('parts as p', 'p.id', 'k.part_id')
+      .select(['k.service_type', 'p.id', 'p.sku', 'p.name', 'p.unit', 'k.quantity'])
+      .orderBy('k.service_type')
+      .orderBy('p.sku')
+      .execute();
+  }
+
+  /** Replaces a service type's kit. Jobs already confirmed keep what they reserved. */
+  async replaceKit(trx: Trx, serviceType: string, lines: readonly { partId: string; quantity: number }[]): Promise<void> {
+    await trx.deleteFrom('service_kits').where('service_type', '=', serviceType).execute();
+    if (lines.length > 0) await trx.insertInto('service_kits').values(lines.map((line) => ({ service_type: serviceType, part_id: line.partId, quantity: line.quantity }))).execute();
+  }
+
+  /** Active parts among `ids`. */
+  activeParts(trx: Trx, ids: readonly string[]): Promise<{ id: string }[]> {
+    return ids.length === 0 ? Promise.resolve([]) : trx.selectFrom('parts').select('id').where('id', 'in', [...ids]).where('archived_at', 'is', null).execute();
+  }
+
+  /** Each kit line an open job is short of at its centre (contract/inventory.ts PartsShortage), earliest job first. */
+  shortages() {
+    return this.db
+      .selectFrom('appointments as a')
+      .innerJoin('service_kits as k', 'k.service_type', 'a.service_type')
+      .innerJoin('parts as p', 'p.id', 'k.part_id')
+      .innerJoin('part_stock as s', (join) => join.onRef('s.part_id', '=', 'k.part_id').onRef('s.center_id', '=', 'a.center_id'))
+      .leftJoin('job_parts as u', (join) => join.onRef('u.appointment_id', '=', 'a.id').onRef('u.part_id', '=', 'k.part_id'))
+      .leftJoin('job_reservations as r', (join) => join.onRef('r.appointment_id', '=', 'a.id').onRef('r.part_id', '=', 'k.part_id'))
+      .select([
+        'a.id as appointment_id',
+        'p.id as part_id',
+        'p.sku',
+        'p.name',
+        'k.quantity as needed',
+        sql<number>`coalesce(u.quantity, 0)`.as('used'),
+        sql<number>`coalesce(r.quantity, 0)`.as('reserved'),
+        sql<number>`s.on_hand - s.reserved`.as('available'),
+      ])
+      .where('a.status', 'in', ['PENDING', 'CONFIRMED', 'IN_PROGRESS'])
+      .where(
+        sql<boolean>`k.quantity - coalesce(u.quantity, 0) - coalesce(r.quantity, 0) > CASE WHEN a.status = 'PENDING' THEN s.on_hand - s.reserved ELSE 0 END`,
+      )
+      .orderBy('a.date')
+      .orderBy('a.slot')
+      .orderBy('a.id')
+      .orderBy('p.sku')
       .execute();
   }
 }

@@ -17,6 +17,11 @@ import {
   PartPage,
   PartParams,
   PartPatch,
+  PartsShortageList,
+  ServiceKit,
+  ServiceKitBody,
+  ServiceKitList,
+  ServiceKitParams,
   ReceiveBody,
   ReverseBody,
   StockChange,
@@ -34,14 +39,21 @@ export async function inventoryRoutes(scope: FastifyInstance, { inventory }: { i
   const admin = app.requireRole('ADMIN');
   const staff = app.requireRole('ADMIN', 'EMPLOYEE');
 
-  app.get('/parts', { schema: { querystring: PartListQuery, response: { 200: PartPage } }, onRequest: staff }, async (request) => inventory.list(request.query));
+  // viewerOf: a technician awaiting approval gets its 403 here too.
+  app.get('/parts', { schema: { querystring: PartListQuery, response: { 200: PartPage } }, onRequest: staff }, async (request) => {
+    viewerOf(request);
+    return inventory.list(request.query);
+  });
 
   app.post('/parts', { schema: { body: NewPartBody, response: { 201: Part } }, onRequest: admin }, async (request, reply) => {
     reply.status(201);
     return inventory.create(request.body);
   });
 
-  app.get('/parts/:id', { schema: { params: PartParams, response: { 200: PartDetail } }, onRequest: staff }, async (request) => inventory.get(request.params.id));
+  app.get('/parts/:id', { schema: { params: PartParams, response: { 200: PartDetail } }, onRequest: staff }, async (request) => {
+    viewerOf(request);
+    return inventory.get(request.params.id);
+  });
 
   app.patch('/parts/:id', { schema: { params: PartParams, body: PartPatch, response: { 200: Part } }, onRequest: admin }, async (request) =>
     inventory.update(request.params.id, request.body),
@@ -77,15 +89,26 @@ export async function inventoryRoutes(scope: FastifyInstance, { inventory }: { i
   });
 
   const list = { 200: JobPartList };
-  app.get('/appointments/:id/parts', { schema: { params: AppointmentParams, response: list }, onRequest: app.authenticate }, async (request) => ({
-    items: await inventory.jobParts(viewerOf(request), request.params.id),
-  }));
+  app.get('/appointments/:id/parts', { schema: { params: AppointmentParams, response: list }, onRequest: app.authenticate }, async (request) =>
+    inventory.jobParts(viewerOf(request), request.params.id),
+  );
 
-  app.post('/appointments/:id/parts', { schema: { params: AppointmentParams, body: AddJobPartBody, response: list }, onRequest: staff }, async (request) => ({
-    items: await inventory.addJobPart(viewerOf(request), request.params.id, request.body),
-  }));
+  app.post('/appointments/:id/parts', { schema: { params: AppointmentParams, body: AddJobPartBody, response: list }, onRequest: staff }, async (request) =>
+    inventory.addJobPart(viewerOf(request), request.params.id, request.body),
+  );
 
-  app.put('/appointments/:id/parts/:partId', { schema: { params: JobPartParams, body: JobPartBody, response: list }, onRequest: staff }, async (request) => ({
-    items: await inventory.setJobPart(viewerOf(request), request.params.id, request.params.partId, request.body.quantity),
-  }));
+  app.put('/appointments/:id/parts/:partId', { schema: { params: JobPartParams, body: JobPartBody, response: list }, onRequest: staff }, async (request) =>
+    inventory.setJobPart(viewerOf(request), request.params.id, request.params.partId, request.body.quantity),
+  );
+
+  app.get('/service-kits', { schema: { response: { 200: ServiceKitList } }, onRequest: staff }, async (request) => {
+    viewerOf(request);
+    return { items: await inventory.kits() };
+  });
+
+  app.put('/service-kits/:serviceType', { schema: { params: ServiceKitParams, body: ServiceKitBody, response: { 200: ServiceKit } }, onRequest: admin }, async (request) =>
+    inventory.setKit(request.params.serviceType, request.body),
+  );
+
+  app.get('/parts/shortages', { schema: { response: { 200: PartsShortageList } }, onRequest: admin }, async () => ({ items: await inventory.shortages() }));
 }

@@ -8,7 +8,10 @@ import {
   type AddJobPartBody,
   type AdjustBody,
   INVENTORY_MESSAGES,
-  type JobPart,
+  type JobPartList,
+  type PartsShortage,
+  type ServiceKit,
+  type ServiceKitBody,
   type MovementListQuery,
   type NewPartBody,
   notEnoughStock,
@@ -228,24 +231,27 @@ export class Inventory {
     return toPage(rows, limit, (row) => [row.id], toMovement);
   }
 
-  /** The parts used on a job, for whoever may see the job (404 for anyone else). */
-  async jobParts(viewer: Viewer, appointmentId: string): Promise<JobPart[]> {
+  /** The parts used on a job and what is reserved for it, for whoever may see the job (404 for anyone else). */
+  async jobParts(viewer: Viewer, appointmentId: string): Promise<JobPartList> {
     await this.appointments.get(viewer, appointmentId);
-    const rows = await this.repository.jobParts(appointmentId);
-    return rows.map((row) => ({ partId: row.id, sku: row.sku, name: row.name, unit: row.unit, quantity: row.quantity, sellPriceMinor: row.sell_price_minor }));
+    const [used, reserved] = await Promise.all([this.repository.jobParts(appointmentId), this.repository.jobReservations(appointmentId)]);
+    return {
+      items: used.map((row) => ({ partId: row.id, sku: row.sku, name: row.name, unit: row.unit, quantity: row.quantity, sellPriceMinor: row.sell_price_minor })),
+      reserved: reserved.map((row) => ({ partId: row.id, sku: row.sku, name: row.name, unit: row.unit, quantity: row.quantity })),
+    };
   }
 
   /** Adds `quantity` of a part to what the job used (taken from its centre's stock). */
-  addJobPart(viewer: Viewer, appointmentId: string, body: AddJobPartBody): Promise<JobPart[]> {
+  addJobPart(viewer: Viewer, appointmentId: string, body: AddJobPartBody): Promise<JobPartList> {
     return this.changeJobPart(viewer, appointmentId, body.partId, (used) => used + body.quantity);
   }
 
   /** Sets what the job used of a part: more takes from stock, less returns it. */
-  setJobPart(viewer: Viewer, appointmentId: string, partId: string, quantity: number): Promise<JobPart[]> {
+  setJobPart(viewer: Viewer, appointmentId: string, partId: string, quantity: number): Promise<JobPartList> {
     return this.changeJobPart(viewer, appointmentId, partId, () => quantity);
   }
 
-  private async changeJobPart(viewer: Viewer, appointmentId: string, partId: string, next: (used: number) => number): Promise<JobPart[]> {
+  private async changeJobPart(viewer: Viewer, appointmentId: string, partId: string, next: (used: number) => number): Promise<JobPartList> {
     // Whoever may not see the job gets the same 404 as for a job that does not exist.
     const job = await this.appointments.get(viewer, appointmentId);
     const part = await this.repository.find(partId);
@@ -262,11 +268,49 @@ export class Inventory {
       const nowIso = isoAt(this.now());
       await this.repository.setJobPart(trx, appointmentId, partId, wanted, nowIso);
       if (wanted === used) return [];
+      // What is used comes out of the job's own reservation first (before the movement, so reserved ≤ on hand holds).
+      if (wanted > used) await this.repository.consumeReservation(trx, appointmentId, partId, wanted - used);
       const kind = wanted > used ? 'USED' : 'RETURNED';
       return [await this.repository.addMovement(trx, { partId, centerId: locked.center_id, kind, quantity: used - wanted, appointmentId, actorId: viewer.id, nowIso })];
     });
     await change(() => [centerId]);
     return this.jobParts(viewer, appointmentId);
+  }
+
+  /** Every service type's kit (types without one are left out). */
+  async kits(): Promise<ServiceKit[]> {
+    const kits = new Map<string, ServiceKit>();
+    for (const row of await this.repository.kits()) {
+      const kit = kits.get(row.service_type) ?? { serviceType: row.service_type, lines: [] };
+      kit.lines.push({ partId: row.id, sku: row.sku, name: row.name, unit: row.unit, quantity: row.quantity });
+      kits.set(row.service_type, kit);
+    }
+    return [...kits.values()];
+  }
+
+  /** Replaces a service type's kit; its parts must be active and each listed once. Jobs confirmed before keep theirs. */
+  async setKit(serviceType: string, { lines }: ServiceKitBody): Promise<ServiceKit> {
+    if (!this.catalog.serviceType(serviceType)) throw new NotFoundError(INVENTORY_MESSAGES.serviceTypeNotFound);
+    const ids = lines.map((line) => line.partId);
+    if (new Set(ids).size !== ids.length) throw invalidField('lines', INVENTORY_MESSAGES.duplicateKitPart);
+    await transact(this.db, async (trx) => {
+      const active = new Set((await this.repository.activeParts(trx, ids)).map((row) => row.id));
+      const missing = lines.findIndex((line) => !active.has(line.partId));
+      if (missing >= 0) throw invalidField(`lines.${missing}.partId`, INVENTORY_MESSAGES.partNotFound);
+      await this.repository.replaceKit(trx, serviceType, lines);
+    });
+    return (await this.kits()).find((kit) => kit.serviceType === serviceType) ?? { serviceType, lines: [] };
+  }
+
+  /** Open jobs whose kit is not covered at their centre (the admin board's "Parts short"). */
+  async shortages(): Promise<PartsShortage[]> {
+    const jobs = new Map<string, PartsShortage>();
+    for (const row of await this.repository.shortages()) {
+      const job = jobs.get(row.appointment_id) ?? { appointmentId: row.appointment_id, lines: [] };
+      job.lines.push({ partId: row.part_id, sku: row.sku, name: row.name, needed: row.needed, used: Number(row.used), reserved: Number(row.reserved), available: Number(row.available) });
+      jobs.set(row.appointment_id, job);
+    }
+    return [...jobs.values()];
   }
 
   /** Appends the movements `build` makes from a base (part, actor, time) in one transaction, refusing an archived part. */

@@ -50,11 +50,27 @@ export interface JobPartsTable {
   updated_at: Timestamp;
 }
 
+export interface ServiceKitsTable {
+  service_type: string;
+  part_id: string;
+  quantity: number;
+}
+
+/** Kept by trigger into part_stock.reserved (inventory/sql/30_reservations.sql). */
+export interface JobReservationsTable {
+  appointment_id: string;
+  part_id: string;
+  center_id: string;
+  quantity: number;
+}
+
 declare module '../db/schema' {
   interface Database {
     parts: PartsTable;
     part_stock: PartStockTable;
     stock_movements: StockMovementsTable;
     job_parts: JobPartsTable;
+    service_kits: ServiceKitsTable;
+    job_reservations: JobReservationsTable;
   }
 }

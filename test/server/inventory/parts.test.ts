@@ -1,5 +1,6 @@
 /** The parts catalogue: who may do what, validation, SKU rules, versions, archiving, search and paging. */
 import { INVENTORY_MESSAGES } from '../../../server/src/contract/inventory';
+import { STAFF_MESSAGES } from '../../../server/src/contract/employees';
 import { ACCESS_DENIED, call, failure, invalid, succeeded } from '../helpers/http';
 import { approvedTechnician, CENTERS, signUp, useShop } from '../helpers/shop';
 import { newPart, receive } from './helpers';
@@ -96,6 +97,10 @@ describe('the parts catalogue', () => {
       expect(await call(shop.app, method, url, { token: technician.token, body })).toMatchObject({ status: 403, body: ACCESS_DENIED });
     }
     expect(await call(shop.app, 'GET', `/api/parts/${part.id}`, { token: customer.token })).toMatchObject({ status: 403, body: ACCESS_DENIED });
+    const pending = await signUp(shop.app, 'EMPLOYEE');
+    for (const url of [`/api/parts/${part.id}`, `/api/parts?centerId=${CENTERS.downtown}`]) {
+      expect(await call(shop.app, 'GET', url, { token: pending.token })).toMatchObject({ status: 403, body: failure(STAFF_MESSAGES.awaitingApproval) });
+    }
     expect((await call(shop.app, 'GET', `/api/parts/${part.id}`)).status).toBe(401);
     expect(await call(shop.app, 'GET', `/api/parts/${crypto.randomUUID()}`, { token: shop.admin.token })).toMatchObject({ status: 404, body: failure(INVENTORY_MESSAGES.partNotFound) });
     expect(await call(shop.app, 'GET', `/api/parts?centerId=${crypto.randomUUID()}`, { token: shop.admin.token })).toMatchObject({ status: 400, body: invalid({ centerId: INVENTORY_MESSAGES.centerNotFound }) });

@@ -11,6 +11,10 @@ import { type Kysely, sql } from 'kysely';
  *   hand always equals the sum of the ledger and is never recomputed on read. A correction is a reversing movement.
  * - `job_parts`: what a technician used on a job (part, quantity), kept equal to the job's USED and RETURNED
  *   movements by the service.
+ * - `service_kits`: the parts a service type usually needs (Oil Change = 4 L engine oil + 1 oil filter).
+ * - `job_reservations`: units of a kit held for a confirmed job at its centre; `part_stock.reserved` is their sum,
+ *   kept by trigger (inventory/sql/30_reservations.sql), so part_stock's CHECK refuses reserving units that are not
+ *   there.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -67,10 +71,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at     timestamptz NOT NULL,
       PRIMARY KEY (appointment_id, part_id)
     )`.execute(db);
+  await sql`
+    CREATE TABLE service_kits (
+      service_type text NOT NULL REFERENCES service_types (code),
+      part_id      uuid NOT NULL REFERENCES parts (id),
+      quantity     integer NOT NULL CONSTRAINT service_kits_quantity_positive CHECK (quantity > 0),
+      PRIMARY KEY (service_type, part_id)
+    )`.execute(db);
+  await sql`
+    CREATE TABLE job_reservations (
+      appointment_id uuid NOT NULL REFERENCES appointments (id),
+      part_id        uuid NOT NULL,
+      center_id      uuid NOT NULL,
+      quantity       integer NOT NULL CONSTRAINT job_reservations_quantity_positive CHECK (quantity > 0),
+      PRIMARY KEY (appointment_id, part_id),
+      FOREIGN KEY (part_id, center_id) REFERENCES part_stock (part_id, center_id)
+    )`.execute(db);
+  await sql`CREATE INDEX job_reservations_stock_idx ON job_reservations (part_id, center_id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE IF EXISTS job_reservations`.execute(db);
+  await sql`DROP TABLE IF EXISTS service_kits`.execute(db);
   await sql`DROP TABLE IF EXISTS job_parts`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS job_reservations_apply() CASCADE`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS inventory_reserve_job(uuid) CASCADE`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS inventory_allocate(uuid, uuid) CASCADE`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS appointments_reserve_parts() CASCADE`.execute(db);
   await sql`DROP TABLE IF EXISTS stock_movements`.execute(db);
   await sql`DROP FUNCTION IF EXISTS stock_movements_append_only() CASCADE`.execute(db);
   await sql`DROP FUNCTION IF EXISTS stock_movements_apply() CASCADE`.execute(db);
