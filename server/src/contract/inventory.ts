@@ -15,7 +15,7 @@ import {
 
 export * from './inventoryTerms';
 
-const text = (label: string, maxLength: number) =>
+export const text = (label: string, maxLength: number) =>
   Type.String({
     minLength: 1,
     maxLength,
@@ -38,7 +38,7 @@ const Sku = Type.String({
 });
 
 /** An amount of money in minor units (cents): a whole number, 0 or more. */
-const Money = (label: string) =>
+export const Money = (label: string) =>
   Type.Integer({
     minimum: 0,
     maximum: MAX_MONEY_MINOR,
@@ -46,7 +46,7 @@ const Money = (label: string) =>
   });
 
 /** A count of units moved: a whole number from 1. */
-const Quantity = Type.Integer({
+export const Quantity = Type.Integer({
   minimum: 1,
   maximum: MAX_STOCK_QUANTITY,
   errorMessages: { required: 'Quantity is required', type: 'Quantity must be a whole number', minimum: 'Quantity must be at least 1', maximum: 'Quantity is too large' },

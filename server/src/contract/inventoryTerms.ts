@@ -10,6 +10,13 @@
 export const STOCK_MOVEMENT_KINDS = ['RECEIVED', 'USED', 'RETURNED', 'ADJUSTED', 'TRANSFER_OUT', 'TRANSFER_IN', 'REVERSAL'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
+/** A purchase order's life: DRAFT → ORDERED → PARTLY_RECEIVED → RECEIVED, or CANCELLED before anything arrived. */
+export const PURCHASE_ORDER_STATUSES = ['DRAFT', 'ORDERED', 'PARTLY_RECEIVED', 'RECEIVED', 'CANCELLED'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+
+/** How many days of booked kits a reorder suggestion covers. */
+export const REORDER_HORIZON_DAYS = 14;
+
 /** How a part is counted. */
 export const PART_UNITS = ['each', 'litre', 'set', 'pair', 'metre', 'kg'] as const;
 export type PartUnit = (typeof PART_UNITS)[number];
@@ -36,9 +43,25 @@ export const INVENTORY_MESSAGES = {
   notYourJob: 'You can record parts only on your own jobs.',
   serviceTypeNotFound: 'Service type not found',
   duplicateKitPart: 'Each part can appear only once in a kit.',
+  supplierNotFound: 'Supplier not found',
+  duplicateSupplier: 'A supplier with this name already exists.',
+  orderNotFound: 'Purchase order not found',
+  orderNotDraft: 'Only a draft order can be changed.',
+  orderNotOpen: 'Only an ordered purchase order can be received.',
+  orderNotCancellable: 'Only a draft or ordered purchase order with nothing received can be cancelled.',
+  orderStale: 'This purchase order was changed by someone else. Reload it and try again.',
+  duplicateOrderPart: 'Each part can appear only once in an order.',
+  orderEmpty: 'Add at least one part to the order.',
+  notOnOrder: 'This part is not on the order.',
+  nothingToSuggest: 'Nothing needs reordering at this centre.',
   /** The admin board's warning on a job whose kit is not covered at its centre. */
   partsShort: 'Parts short',
 } as const;
+
+/** The answer when a receipt is more than is still outstanding on the order line. */
+export function moreThanOrdered(outstanding: number): string {
+  return `Only ${outstanding} still to receive on this line.`;
+}
 
 /** The answer when a movement would take on hand below zero or below what jobs have reserved. */
 export function notEnoughStock(available: number): string {

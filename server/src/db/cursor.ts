@@ -114,6 +114,8 @@ export const CURSORS = {
   parts: [CURSOR_FIELDS.sku, CURSOR_FIELDS.uuid],
   /** GET /api/parts/:id/movements: id, newest first. */
   stockMovements: [CURSOR_FIELDS.serial],
+  /** GET /api/purchase-orders: number, newest first. */
+  purchaseOrders: [CURSOR_FIELDS.serial],
 } as const satisfies Record<string, readonly CursorField[]>;
 
 /** `%`, `_` and `\` matched literally inside an ILIKE pattern. */

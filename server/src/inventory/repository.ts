@@ -20,7 +20,7 @@ export interface StockRow {
 export type PartStockRow = PartRow & StockRow;
 
 /** A movement as read: its columns (the bigint ids as text), who made it, and the movement that reversed it, if any. */
-export type MovementRow = Omit<Selectable<StockMovementsTable>, 'transfer_id'> & { reversed_by: string | null; actor_name: string };
+export type MovementRow = Omit<Selectable<StockMovementsTable>, 'transfer_id' | 'purchase_order_id'> & { reversed_by: string | null; actor_name: string };
 
 export interface NewMovement {
   partId: string;
@@ -31,6 +31,7 @@ export interface NewMovement {
   appointmentId?: string;
   reversesId?: string;
   transferId?: string;
+  purchaseOrderId?: string;
   actorId: string;
   nowIso: string;
 }
@@ -124,6 +125,7 @@ export class InventoryRepository {
         appointment_id: movement.appointmentId ?? null,
         reverses_id: movement.reversesId ?? null,
         transfer_id: movement.transferId ?? null,
+        purchase_order_id: movement.purchaseOrderId ?? null,
         actor_id: movement.actorId,
         occurred_at: movement.nowIso,
       })

@@ -40,7 +40,7 @@ const SHORT_OF_STOCK = ['part_stock_on_hand_not_negative', 'part_stock_reserved_
 /** Jobs whose parts can still change. */
 const OPEN_FOR_PARTS = new Set(['CONFIRMED', 'IN_PROGRESS']);
 
-function toPart(row: PartRow): Part {
+export function toPart(row: PartRow): Part {
   return {
     id: row.id,
     version: row.version,
@@ -54,7 +54,7 @@ function toPart(row: PartRow): Part {
   };
 }
 
-function toStock(row: StockRow): StockLevel {
+export function toStock(row: StockRow): StockLevel {
   const available = row.on_hand - row.reserved;
   return {
     centerId: row.center_id,
@@ -94,7 +94,8 @@ export function normaliseSku(sku: string): string {
  * than there is, so two requests can never both take the last unit, whatever code path they come by.
  */
 export class Inventory {
-  private readonly repository: InventoryRepository;
+  /** Shared with purchasing, whose receipts are movements too. */
+  readonly repository: InventoryRepository;
 
   constructor(
     private readonly db: Db,

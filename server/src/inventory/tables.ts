@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { PartUnit, StockMovementKind } from '../contract/inventoryTerms';
+import type { PartUnit, PurchaseOrderStatus, StockMovementKind } from '../contract/inventoryTerms';
 
 type Timestamp = ColumnType<Date, string, string>;
 
@@ -39,6 +39,8 @@ export interface StockMovementsTable {
   appointment_id: string | null;
   reverses_id: string | null;
   transfer_id: string | null;
+  /** Migration 0017: the order a receipt came in on. */
+  purchase_order_id: ColumnType<string | null, string | null | undefined, never>;
   actor_id: string;
   occurred_at: Timestamp;
 }
@@ -64,6 +66,38 @@ export interface JobReservationsTable {
   quantity: number;
 }
 
+/** Migration 0017. */
+export interface SuppliersTable {
+  id: string;
+  name: string;
+  contact_name: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: Timestamp;
+}
+
+export interface PurchaseOrdersTable {
+  id: string;
+  /** bigint identity. */
+  number: ColumnType<string, never, never>;
+  supplier_id: string;
+  center_id: string;
+  status: PurchaseOrderStatus;
+  created_by: string;
+  created_at: Timestamp;
+  ordered_at: ColumnType<Date | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface PurchaseOrderLinesTable {
+  order_id: string;
+  part_id: string;
+  quantity: number;
+  unit_cost_minor: number;
+  received: ColumnType<number, number | undefined, number>;
+}
+
 declare module '../db/schema' {
   interface Database {
     parts: PartsTable;
@@ -72,5 +106,8 @@ declare module '../db/schema' {
     job_parts: JobPartsTable;
     service_kits: ServiceKitsTable;
     job_reservations: JobReservationsTable;
+    suppliers: SuppliersTable;
+    purchase_orders: PurchaseOrdersTable;
+    purchase_order_lines: PurchaseOrderLinesTable;
   }
 }

@@ -61,7 +61,13 @@ beforeAll(async () => {
     parts.push(part.body.id as string);
   }
   await call(shop.app, 'POST', `/api/parts/${parts[0]}/receive`, { token: shop.admin.token, body: { centerId: CENTERS.downtown, quantity: 1 } });
+  const supplier = await call(shop.app, 'POST', '/api/suppliers', { token: shop.admin.token, body: { name: 'Fuzz supplier' } });
+  for (const part of parts) {
+    const order = await call(shop.app, 'POST', '/api/purchase-orders', { token: shop.admin.token, body: { supplierId: supplier.body.id, centerId: CENTERS.downtown, lines: [{ partId: part, quantity: 1, unitCostMinor: 1 }] } });
+    if (order.status !== 201) throw new Error(`purchase order: ${order.status} ${order.text}`);
+  }
   FIXED['/api/parts'] = { query: { centerId: CENTERS.downtown } };
+  FIXED['/api/parts/suggestions'] = { query: { centerId: CENTERS.downtown } };
   FIXED['/api/parts/:id/movements'] = { path: { id: parts[0] }, query: { centerId: CENTERS.downtown } };
 }, 60_000);
 
@@ -294,6 +300,7 @@ describe('every route with a query string', () => {
         '/api/newsletter-subscribers',
         '/api/parts',
         '/api/parts/:id/movements',
+        '/api/purchase-orders',
       ]),
     );
     expect(routes.map((route) => route.url)).toEqual(expect.arrayContaining(['/api/employees', '/api/analytics', '/api/availability', '/api/time-logs/weekly']));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ACCOUNT_TOKEN_PURPOSES } from '../../../server/src/account/rules';
 import { ROLES } from '../../../server/src/contract/auth';
-import { STOCK_MOVEMENT_KINDS } from '../../../server/src/contract/inventory';
+import { PURCHASE_ORDER_STATUSES, STOCK_MOVEMENT_KINDS } from '../../../server/src/contract/inventory';
 import { LIVE_EVENT_TYPES } from '../../../server/src/contract/live';
 import { MAIL_STATES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '../../../server/src/contract/notifications';
 import { JOB_HISTORY_EVENTS } from '../../../server/src/contract/reports';
@@ -39,6 +39,7 @@ const LISTS: Record<string, readonly string[]> = {
   live_events_type_check: LIVE_EVENT_TYPES,
   account_tokens_purpose_check: ACCOUNT_TOKEN_PURPOSES,
   stock_movements_kind_check: STOCK_MOVEMENT_KINDS,
+  purchase_orders_status_check: PURCHASE_ORDER_STATUSES,
 };
 
 let database: TestDatabase;

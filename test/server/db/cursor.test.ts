@@ -98,6 +98,7 @@ describe('decodeCursor', () => {
       newestFirst: ['2030-06-03T14:00:00.123Z', ID],
       parts: ['OIL-5W30/4L', ID],
       stockMovements: ['1234567'],
+      purchaseOrders: ['42'],
     };
     for (const [list, values] of Object.entries(examples)) expect(decodeCursor(encodeCursor(values), CURSORS[list as keyof typeof CURSORS])).toEqual(values);
   });
