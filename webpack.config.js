@@ -272,10 +272,11 @@ function browserConfig(production) {
             chunks: 'async',
             priority: 30,
           },
-          // Application code every signed-in page needs (store, slices, API layer): one chunk, loaded
-          // with the store layout, instead of copies in each page's chunk.
+          // Application code every signed-in page needs (store, the design card's five slices, API layer): one
+          // chunk, loaded with the store layout, instead of copies in each page's chunk. A slice a domain injects
+          // when its pages load (inventory's) and the hooks only some pages use stay with those pages.
           appCore: {
-            test: /[\\/]src[\\/](api[\\/](?!(url|errors|useRowAction|paging)\.ts)|store[\\/](?!clientState)|lib[\\/](safeRedirect|dateKey|sessionTokens)\.ts|app[\\/](store|listeners|appStore)\.ts|features[\\/][^\\/]+[\\/](\w+Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
+            test: /[\\/]src[\\/](api[\\/](?!(url|errors|useRowAction|useServerForm|paging)\.ts)|store[\\/](?!clientState)|lib[\\/](safeRedirect|dateKey|sessionTokens)\.ts|app[\\/](store|listeners|appStore)\.ts|features[\\/][^\\/]+[\\/]((auth|services|timeLogs|appointments|booking)Slice|authApi|authThunks|tokenStorage|sessionUser)\.ts)/,
             name: 'app-core',
             chunks: 'async',
             enforce: true,
