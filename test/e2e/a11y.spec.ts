@@ -250,11 +250,16 @@ test.describe('accessibility (axe: no serious or critical violations) and screen
     await expectAccessible(page, 'admin dashboard, assign modal with no match');
   });
 
-  test('admin placeholder pages, Analytics and Reports', async ({ page }) => {
+  test('admin Inventory, Notifications, Analytics and Reports', async ({ page }) => {
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
     await page.goto('/admin/inventory');
-    await expect(page.getByText('This page is under construction.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Centre' })).toBeVisible();
     await expectAccessible(page, 'admin inventory');
+    await page.getByRole('button', { name: 'Add part' }).click();
+    await expect(page.getByRole('dialog', { name: 'New part' })).toBeVisible();
+    await expectAccessible(page, 'admin inventory, new part dialog');
+    await page.keyboard.press('Escape');
     // A real page (test/e2e/notifications.spec.ts checks it with notifications in it and the bell open).
     await page.goto('/admin/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();

@@ -241,7 +241,7 @@ test.describe('admin', () => {
     await expect(awaiting.getByRole('article')).toHaveText([/^Kia Rio/]);
   });
 
-  test('admin sub-routes: unknown → dashboard, Analytics, placeholder pages', async ({ page }) => {
+  test('admin sub-routes: unknown → dashboard, Analytics, Notifications, Inventory', async ({ page }) => {
     await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
     await page.goto('/admin/unknown');
     await expect(page).toHaveURL('/admin/dashboard');
@@ -261,13 +261,14 @@ test.describe('admin', () => {
     await expect(page).toHaveURL('/admin/notifications');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
     await expect(page.getByText('This page is under construction.')).toHaveCount(0);
+    // Inventory is a real page now: the parts at a centre.
     await nav.getByRole('link', { name: 'Inventory', exact: true }).click();
     await expect(page).toHaveURL('/admin/inventory');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
-    await expect(page.getByText('This page is under construction.')).toBeVisible();
-    const coming = page.getByRole('list', { name: 'Coming soon' });
-    expect(await coming.getByRole('listitem').count()).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page.getByRole('combobox', { name: 'Centre' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add part' })).toBeVisible();
+    await expect(page.getByText('This page is under construction.')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page).toHaveURL('/admin/dashboard');
 
     await nav.getByRole('button', { name: 'Logout' }).click();

@@ -18,6 +18,8 @@ export const shopHandlers = [
   http.get(`${API}/time-logs/weekly`, () => HttpResponse.json({ weeks: [] })),
   http.get(`${API}/time-logs/review`, ({ request }) => HttpResponse.json(emptyReview(new URL(request.url).searchParams.get('week') ?? ''))),
   http.get(`${API}/employees`, () => HttpResponse.json([])),
+  // The Inventory page's parts (test/features/inventory/fakeInventory.ts serves a stocked shop): none yet.
+  http.get(`${API}/parts`, () => HttpResponse.json(page([]))),
   // The admin navigation's unread count (AdminLayout): no contact messages.
   http.get(`${API}/contact-messages`, () => HttpResponse.json({ items: [], total: 0, unreadCount: 0 })),
   // A job's tracking link (the job detail and the booking confirmation show it): one per job, not expiring.

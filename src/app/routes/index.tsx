@@ -126,8 +126,8 @@ const pages: RouteObject[] = [
                   },
                   {
                     path: paths.adminInventory,
-                    lazy: () => import(/* webpackChunkName: "admin-inventory-notifications" */ './admin/inventory'),
-                    ...routeMeta({ chunks: ['admin-inventory-notifications'] }, { nav: { area: 'admin', label: 'Inventory', icon: 'inventory' } }),
+                    lazy: () => import(/* webpackChunkName: "admin-inventory" */ './admin/inventory'),
+                    ...routeMeta({ chunks: ['admin-inventory'] }, { nav: { area: 'admin', label: 'Inventory', icon: 'inventory' } }),
                   },
                   {
                     path: paths.adminNotifications,

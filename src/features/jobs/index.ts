@@ -5,6 +5,7 @@ export { useGetJobsQuery, useGetCatalogQuery, useAssignTechnicianMutation } from
 export { OWN_JOBS } from './customerQueries';
 export {
   bayLabel,
+  CURRENCY_LABEL,
   formatCalendarDate,
   formatInstant,
   formatJobSlot,

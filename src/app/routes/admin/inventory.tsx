@@ -1,14 +1,16 @@
-import { UnderConstruction } from './UnderConstruction';
+import { InventoryPage } from '@/features/inventory';
+import { formatShortDate, jobsApi, vehicleLabel } from '@/features/jobs';
 
-/** Spec §2: inventory is an under-construction page listing coming features. */
-const COMING_FEATURES = [
-  'Stock levels for parts, fluids and consumables per service centre',
-  'Low-stock alerts and reorder suggestions',
-  'Supplier and purchase order tracking',
-  'Parts reserved for each appointment',
-] as const;
+/**
+ * The job a stock movement was for (parts used or returned), by its vehicle and day: "Toyota Corolla CAB-4821 ·
+ * Jan 15, 2099". "Job" while it loads or when it cannot be read.
+ */
+function JobName({ jobId }: { jobId: string }) {
+  const { data: job } = jobsApi.endpoints.getJob.useQuery(jobId);
+  return <>{job ? `${vehicleLabel(job.vehicle)} · ${formatShortDate(job.date)}` : 'Job'}</>;
+}
 
-/** /admin/inventory */
+/** /admin/inventory: the parts and their stock per centre; the history names each job a movement was for. */
 export function Component() {
-  return <UnderConstruction title="Inventory" features={COMING_FEATURES} />;
+  return <InventoryPage renderJob={(jobId) => <JobName jobId={jobId} />} />;
 }

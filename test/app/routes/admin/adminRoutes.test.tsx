@@ -30,15 +30,15 @@ describe('admin sub-routes (spec §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 
-  test.each([['/admin/inventory', 'Inventory', 'Low-stock alerts and reorder suggestions']])('%s is an under-construction page listing coming features', async (path, title, feature) => {
-    const { router } = renderApp(path, admin());
-    expect(await screen.findByRole('heading', { level: 1, name: title }, FIRST_LOAD)).toBeInTheDocument();
-    expect(screen.getByText('This page is under construction.')).toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Coming soon' });
-    expect(within(list).getAllByRole('listitem').length).toBeGreaterThanOrEqual(3);
-    expect(within(list).getByText(feature)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+  test('/admin/inventory is the Inventory page, no longer under construction', async () => {
+    const { router } = renderApp('/admin/inventory', admin());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Centre' }, FIRST_LOAD)).toHaveDisplayValue('Downtown Workshop');
+    expect(screen.getByRole('searchbox', { name: 'Search parts' })).toBeInTheDocument();
+    expect(await screen.findByText('No parts yet')).toBeInTheDocument();
+    expect(screen.queryByText('This page is under construction.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Coming soon' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/inventory');
   });
 
   test('/admin/notifications is the notifications list, no longer under construction', async () => {

@@ -1,0 +1,178 @@
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { Part, PartWithStock } from '@contract/inventory';
+import { messageOf } from '@/api/errors';
+import { useRowAction } from '@/api/useRowAction';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Checkbox } from '@/components/Checkbox';
+import { DataState } from '@/components/DataState';
+import { PageHeader } from '@/components/PageHeader';
+import { Select } from '@/components/Select';
+import { TextField } from '@/components/TextField';
+import { useGetCatalogQuery } from '@/features/jobs';
+import { useLoadMore } from '@/lib/useLoadMore';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useGetPartPagesInfiniteQuery, useUpdatePartMutation } from '../inventoryApi';
+import {
+  centreChosen,
+  lowStockToggled,
+  partFiltersOf,
+  partSearchChanged,
+  selectInventoryFilters,
+  showArchivedToggled,
+  shownCentreId,
+} from '../inventorySlice';
+import { HistoryDialog } from './HistoryDialog';
+import { PartFormDialog } from './PartFormDialog';
+import { type PartAction, PartsTable } from './PartsTable';
+import { AdjustDialog, ReceiveDialog, type StockDialogProps, TransferDialog } from './StockDialogs';
+import { StockLevelsDialog } from './StockLevelsDialog';
+import styles from './Inventory.module.css';
+
+/** How long the search waits after the last key before it asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+type OpenDialog = { kind: 'new' } | { kind: Exclude<PartAction, 'archive' | 'restore'>; part: PartWithStock };
+
+export interface InventoryPageProps {
+  /** The job a stock movement was for, as the page shows it (the history's Job column). */
+  renderJob?: (appointmentId: string) => ReactNode;
+}
+
+/** Focuses an element once React has rendered what changed (a row that left the list). */
+function focusSoon(find: () => HTMLElement | null | undefined) {
+  requestAnimationFrame(() => find()?.focus());
+}
+
+/**
+ * The admin's Inventory: the parts with their stock at one service centre (search, Low stock, archived), a page at a
+ * time, and what changes them: a new part, edits, receipts, adjustments, transfers, reorder settings, archiving, and
+ * each part's history. The numbers are the server's; every change refetches what shows them.
+ */
+export function InventoryPage({ renderJob }: InventoryPageProps) {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectInventoryFilters);
+  const { data: catalog, isLoading: catalogLoading, error: catalogError, refetch: refetchCatalog } = useGetCatalogQuery();
+  const centres = useMemo(() => catalog?.centers.map((centre) => ({ value: centre.id, label: centre.name })) ?? [], [catalog]);
+  const centerId = shownCentreId(filters.centerId, catalog?.centers ?? []);
+  const centreName = centres.find((centre) => centre.value === centerId)?.label ?? '';
+
+  // Skipped until the catalogue names the centres.
+  const { currentData, isFetching, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetPartPagesInfiniteQuery(partFiltersOf(filters, centerId ?? ''), {
+    skip: !centerId,
+  });
+  const [updatePart] = useUpdatePartMutation();
+  const { pending, errors, announcement, announce, run } = useRowAction();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const [search, setSearch] = useState(filters.search);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  const parts = currentData?.pages.flatMap((page) => page.items) ?? [];
+  const fetchMore = useLoadMore(bodyRef, 'th[scope="row"]', parts.length, fetchNextPage);
+  const filtered = Boolean(filters.search || filters.lowStock || filters.showArchived);
+
+  // The search asks the server once typing pauses (Enter asks at once).
+  useEffect(() => {
+    if (search.trim() === filters.search) return undefined;
+    const timer = setTimeout(() => dispatch(partSearchChanged(search)), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, dispatch]);
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    dispatch(partSearchChanged(search));
+  }
+
+  async function loadMore() {
+    setMoreError(null);
+    const failure = await fetchMore();
+    if (failure !== undefined) setMoreError(messageOf(failure));
+  }
+
+  function act(action: PartAction, part: PartWithStock) {
+    if (action !== 'archive' && action !== 'restore') {
+      setDialog({ kind: action, part });
+      return;
+    }
+    const archived = action === 'archive';
+    void run(
+      part.id,
+      async () => {
+        await updatePart({ id: part.id, archived, expectedVersion: part.version }).unwrap();
+        return `${archived ? 'Archived' : 'Restored'} ${part.sku} ${part.name}.`;
+      },
+      // The part leaves this list (archived parts show only with Show archived): the summary keeps the focus in place.
+      () => focusSoon(() => summaryRef.current),
+    );
+  }
+
+  function closeDialog() {
+    setDialog(null);
+  }
+
+  function done(summary: string) {
+    setDialog(null);
+    announce(summary);
+  }
+
+  function saved(part: Part, created: boolean) {
+    done(`${created ? 'Added' : 'Saved'} ${part.sku} ${part.name}.`);
+  }
+
+  const caption = `Parts at ${centreName}${filters.lowStock ? ', low stock only' : ''}${filters.showArchived ? ', archived' : ''}${filters.search ? `, matching “${filters.search}”` : ''}, by SKU`;
+  const stock = (part: PartWithStock): StockDialogProps => ({ part, centres, centerId: centerId ?? '', onClose: closeDialog, onDone: done });
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Inventory">Parts and their stock at each service centre: receive deliveries, count, move stock between centres.</PageHeader>
+
+      <DataState isLoading={catalogLoading} error={!catalog && catalogError ? messageOf(catalogError) : null} onRetry={() => void refetchCatalog()} loadingLabel="Loading service centres">
+        <div className={styles.toolbar}>
+          <Select label="Centre" options={centres} value={centerId ?? ''} onChange={(event) => dispatch(centreChosen(event.target.value))} containerClassName={styles.centre} />
+          <form role="search" className={styles.search} onSubmit={submitSearch}>
+            <TextField type="search" label="Search parts" hint="Part of a SKU or a name" maxLength={100} value={search} onChange={(event) => setSearch(event.target.value)} />
+          </form>
+          <div className={styles.toggles}>
+            <Checkbox label="Low stock" checked={filters.lowStock} onChange={(event) => dispatch(lowStockToggled(event.target.checked))} />
+            <Checkbox label="Show archived" checked={filters.showArchived} onChange={(event) => dispatch(showArchivedToggled(event.target.checked))} />
+          </div>
+          <Button className={styles.add} startIcon={<Plus />} onClick={() => setDialog({ kind: 'new' })}>
+            Add part
+          </Button>
+        </div>
+
+        <div role="status" aria-live="polite" className={announcement ? styles.announcement : undefined}>
+          {announcement}
+        </div>
+
+        <DataState isLoading={isFetching && !currentData} error={!currentData && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading parts">
+          <p ref={summaryRef} tabIndex={-1} className={parts.length === 0 ? styles.empty : styles.summary}>
+            {parts.length === 0
+              ? filtered
+                ? 'No parts match'
+                : 'No parts yet'
+              : `${parts.length} ${parts.length === 1 ? 'part' : 'parts'}${hasNextPage ? ' shown, more below' : ''}.`}
+          </p>
+          {parts.length > 0 && <PartsTable parts={parts} caption={caption} bodyRef={bodyRef} onAction={act} busyId={pending} errors={errors} />}
+          {moreError && <Alert variant="error">{moreError}</Alert>}
+          {hasNextPage && (
+            <Button variant="secondary" className={styles.more} loading={isFetchingNextPage} onClick={() => void loadMore()}>
+              Load more
+            </Button>
+          )}
+        </DataState>
+      </DataState>
+
+      {dialog?.kind === 'new' && <PartFormDialog onClose={closeDialog} onSaved={saved} />}
+      {dialog?.kind === 'edit' && <PartFormDialog part={dialog.part} onClose={closeDialog} onSaved={saved} />}
+      {dialog?.kind === 'history' && <HistoryDialog part={dialog.part} centres={centres} centerId={centerId ?? ''} onClose={closeDialog} renderJob={renderJob} />}
+      {dialog?.kind === 'receive' && <ReceiveDialog {...stock(dialog.part)} />}
+      {dialog?.kind === 'adjust' && <AdjustDialog {...stock(dialog.part)} />}
+      {dialog?.kind === 'transfer' && <TransferDialog {...stock(dialog.part)} />}
+      {dialog?.kind === 'levels' && <StockLevelsDialog {...stock(dialog.part)} />}
+    </div>
+  );
+}

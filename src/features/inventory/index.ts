@@ -1,0 +1,4 @@
+// The inventory domain: the parts catalogue and its stock per service centre (a ledger of movements on the server).
+export { inventoryApi, INVENTORY_TAG_TYPES, type InventoryTag, type PartFilters } from './inventoryApi';
+export { partFiltersOf, selectInventoryFilters, shownCentreId } from './inventorySlice';
+export { InventoryPage, type InventoryPageProps } from './components/InventoryPage';
