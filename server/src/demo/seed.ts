@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Catalog } from '../catalog/queries';
 import { seedDemoContactMessages } from '../contact/demo';
+import { seedDemoInventory } from '../inventory/demo';
 import { silenceNotifications } from '../notifications/silence';
 import { type Clock, isoAt } from '../clock';
 import type { JobHistoryEvent } from '../contract/reports';
@@ -249,6 +250,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
       .where('created_at', '<', sql<Date>`${isoAt(nowMs - 7 * 24 * 60 * 60_000)}::timestamptz`)
       .execute();
     await seedDemoContactMessages(trx, nowMs);
+    if (adminId) await seedDemoInventory(trx, catalog, nowMs, adminId);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);
     return { seeded: true };
   });
