@@ -69,10 +69,21 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
   const [search, setSearch] = useState(filters.search);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  /** The button that opened the last dialog: the dialog gives the focus back to it when it closes. */
+  const openerRef = useRef<HTMLElement | null>(null);
 
   const parts = currentData?.pages.flatMap((page) => page.items) ?? [];
   const fetchMore = useLoadMore(bodyRef, 'th[scope="row"]', parts.length, fetchNextPage);
   const filtered = Boolean(filters.search || filters.lowStock || filters.showArchived);
+
+  // A change can take its part out of the list once it reloads (received stock is no longer low): its button is gone
+  // and the focus would fall to the page's body, so the summary line takes it.
+  useEffect(() => {
+    const opener = openerRef.current;
+    if (dialog || !opener || opener.isConnected) return;
+    openerRef.current = null;
+    if (document.activeElement === document.body) summaryRef.current?.focus();
+  }, [dialog, currentData]);
 
   // The search asks the server once typing pauses (Enter asks at once).
   useEffect(() => {
@@ -94,7 +105,7 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
 
   function act(action: PartAction, part: PartWithStock) {
     if (action !== 'archive' && action !== 'restore') {
-      setDialog({ kind: action, part });
+      openDialog({ kind: action, part });
       return;
     }
     const archived = action === 'archive';
@@ -107,6 +118,11 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
       // The part leaves this list (archived parts show only with Show archived): the summary keeps the focus in place.
       () => focusSoon(() => summaryRef.current),
     );
+  }
+
+  function openDialog(next: OpenDialog) {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
   }
 
   function closeDialog() {
@@ -139,7 +155,7 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
             <Checkbox label="Low stock" checked={filters.lowStock} onChange={(event) => dispatch(lowStockToggled(event.target.checked))} />
             <Checkbox label="Show archived" checked={filters.showArchived} onChange={(event) => dispatch(showArchivedToggled(event.target.checked))} />
           </div>
-          <Button className={styles.add} startIcon={<Plus />} onClick={() => setDialog({ kind: 'new' })}>
+          <Button className={styles.add} startIcon={<Plus />} onClick={() => openDialog({ kind: 'new' })}>
             Add part
           </Button>
         </div>

@@ -80,6 +80,18 @@ describe('Receive, Adjust and Transfer', () => {
     expect(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Receive' })).toHaveFocus();
   });
 
+  test('when the received part leaves the list (no longer low), the summary line takes the focus', async () => {
+    const { inventory } = shop();
+    const { user } = await renderInventory(inventory);
+    await user.click(screen.getByRole('checkbox', { name: 'Low stock' }));
+    await waitFor(() => expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['OIL-5W30']));
+    await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Receive' }));
+    const dialog = screen.getByRole('dialog', { name: 'Receive stock' });
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    await waitFor(() => expect(screen.getByText('No parts match')).toHaveFocus());
+  });
+
   test("Adjust needs a signed quantity that is not 0 and a reason, and shows the server's 409 inside the dialog", async () => {
     const { inventory, oil } = shop();
     const { user } = await renderInventory(inventory);
