@@ -270,3 +270,11 @@ export type PartsShortage = Static<typeof PartsShortage>;
 
 export const PartsShortageList = Type.Object({ items: Type.Array(PartsShortage) });
 export type PartsShortageList = Static<typeof PartsShortageList>;
+
+/** POST /api/parts/import (a `text/csv` body, PART_CSV_COLUMNS): how many parts it made and how many it updated. */
+export const ImportResult = Type.Object({ created: Type.Integer(), updated: Type.Integer() });
+export type ImportResult = Static<typeof ImportResult>;
+
+/** GET /api/parts/export.csv: the catalogue, with the stock at `centerId` when given. */
+export const ExportQuery = Type.Object({ centerId: Type.Optional(Id('Service centre')) }, { additionalProperties: false });
+export type ExportQuery = Static<typeof ExportQuery>;

@@ -54,9 +54,20 @@ export const INVENTORY_MESSAGES = {
   orderEmpty: 'Add at least one part to the order.',
   notOnOrder: 'This part is not on the order.',
   nothingToSuggest: 'Nothing needs reordering at this centre.',
+  csvHasErrors: 'The file has errors; nothing was imported.',
+  csvHeader: 'The first line must name the columns: sku, name, category, unit, unit_cost, sell_price.',
+  csvEmpty: 'The file has no parts.',
+  csvTooLong: 'A file can have at most 5000 parts.',
+  csvUnreadable: 'The file is not a readable CSV file.',
+  csvDuplicateSku: 'This SKU is already on an earlier line.',
   /** The admin board's warning on a job whose kit is not covered at its centre. */
   partsShort: 'Parts short',
 } as const;
+
+/** The columns of a parts CSV file, in order (money as amounts with up to two decimals, e.g. 1250.00). */
+export const PART_CSV_COLUMNS = ['sku', 'name', 'category', 'unit', 'unit_cost', 'sell_price'] as const;
+/** The most rows one import takes. */
+export const MAX_CSV_ROWS = 5000;
 
 /** The answer when a receipt is more than is still outstanding on the order line. */
 export function moreThanOrdered(outstanding: number): string {

@@ -296,4 +296,46 @@ export class InventoryRepository {
       .orderBy('p.sku')
       .execute();
   }
+
+  /**
+   * A part by SKU made or brought up to date (version + 1 when it existed), with its stock rows at every centre.
+   * Answers whether it was new.
+   */
+  async upsertBySku(trx: Trx, part: Omit<PartRow, 'id' | 'archived_at' | 'created_at' | 'updated_at' | 'version'>, nowIso: string): Promise<boolean> {
+    const row = await trx
+      .insertInto('parts')
+      .values({ id: randomUUID(), ...part, created_at: nowIso, updated_at: nowIso })
+      .onConflict((oc) =>
+        oc.constraint('parts_sku_key').doUpdateSet({
+          name: part.name,
+          category: part.category,
+          unit: part.unit,
+          unit_cost_minor: part.unit_cost_minor,
+          sell_price_minor: part.sell_price_minor,
+          updated_at: nowIso,
+          version: sql<number>`parts.version + 1` as unknown as number,
+        }),
+      )
+      .returning(['id', sql<boolean>`xmax = 0`.as('inserted')])
+      .executeTakeFirstOrThrow();
+    if (row.inserted) {
+      await trx
+        .insertInto('part_stock')
+        .columns(['part_id', 'center_id'])
+        .expression((eb) => eb.selectFrom('service_centers').select([sql.lit(row.id).as('part_id'), 'id']))
+        .execute();
+    }
+    return row.inserted;
+  }
+
+  /** Every part in SKU order, with its stock at `centerId` when given (the CSV export). */
+  everyPart(centerId: string | undefined) {
+    return this.db
+      .selectFrom('parts as p')
+      .leftJoin('part_stock as s', (join) => join.onRef('s.part_id', '=', 'p.id').on('s.center_id', '=', centerId ?? null))
+      .selectAll('p')
+      .select(['s.center_id', 's.on_hand', 's.reserved', 's.reorder_level', 's.reorder_quantity'])
+      .orderBy('p.sku')
+      .execute();
+  }
 }

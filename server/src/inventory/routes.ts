@@ -3,6 +3,8 @@ import { AppointmentParams } from '../contract/appointments';
 import {
   AddJobPartBody,
   AdjustBody,
+  ExportQuery,
+  ImportResult,
   JobPartBody,
   JobPartList,
   JobPartParams,
@@ -29,9 +31,16 @@ import {
   StockSettingsBody,
   TransferBody,
 } from '../contract/inventory';
+import { INVENTORY_MESSAGES } from '../contract/inventoryTerms';
+import { InvalidError, invalidField } from '../domain/errors';
 import { viewerOf } from '../plugins/authenticate';
+import { bodyChecker } from '../plugins/validation';
 import { typed } from '../plugins/typeProvider';
+import { readPartsCsv } from './csv';
 import type { Inventory } from './service';
+
+/** The largest CSV file the import takes (5000 rows of ordinary parts fit in well under this). */
+const CSV_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** /api/parts (admins manage, technicians read) and /api/appointments/:id/parts (parts used on a job). */
 export async function inventoryRoutes(scope: FastifyInstance, { inventory }: { inventory: Inventory }): Promise<void> {
@@ -43,6 +52,23 @@ export async function inventoryRoutes(scope: FastifyInstance, { inventory }: { i
   app.get('/parts', { schema: { querystring: PartListQuery, response: { 200: PartPage } }, onRequest: staff }, async (request) => {
     viewerOf(request);
     return inventory.list(request.query);
+  });
+
+  // CSV files, for the import only (this scope's routes).
+  scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  const checkPart = bodyChecker(NewPartBody);
+
+  app.post('/parts/import', { schema: { response: { 200: ImportResult } }, onRequest: admin }, async (request) => {
+    if (typeof request.body !== 'string') throw invalidField('file', INVENTORY_MESSAGES.csvUnreadable);
+    const read = readPartsCsv(request.body, checkPart);
+    if ('errors' in read) throw new InvalidError(read.errors);
+    return inventory.importParts(read.parts);
+  });
+
+  app.get('/parts/export.csv', { schema: { querystring: ExportQuery }, onRequest: admin }, async (request, reply) => {
+    const csv = await inventory.exportParts(request.query.centerId);
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="parts.csv"');
+    return csv;
   });
 
   app.post('/parts', { schema: { body: NewPartBody, response: { 201: Part } }, onRequest: admin }, async (request, reply) => {

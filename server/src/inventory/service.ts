@@ -32,6 +32,7 @@ import type { Database, Db } from '../db/schema';
 import { transact } from '../db/transaction';
 import { ConflictError, invalidField, NotFoundError } from '../domain/errors';
 import type { Viewer } from '../plugins/authenticate';
+import { type CsvPart, partsCsv } from './csv';
 import { InventoryRepository, type MovementRow, type NewMovement, type PartRow, type StockRow } from './repository';
 import type { Transaction } from 'kysely';
 
@@ -276,6 +277,34 @@ export class Inventory {
     });
     await change(() => [centerId]);
     return this.jobParts(viewer, appointmentId);
+  }
+
+  /** Every row of an imported file made or brought up to date by SKU, in one transaction: all or nothing. */
+  async importParts(parts: readonly CsvPart[]): Promise<{ created: number; updated: number }> {
+    const nowIso = isoAt(this.now());
+    let created = 0;
+    await transact(this.db, async (trx) => {
+      created = 0;
+      for (const { part } of parts) {
+        const isNew = await this.repository.upsertBySku(
+          trx,
+          { sku: normaliseSku(part.sku), name: part.name.trim(), category: part.category.trim(), unit: part.unit, unit_cost_minor: part.unitCostMinor, sell_price_minor: part.sellPriceMinor },
+          nowIso,
+        );
+        if (isNew) created += 1;
+      }
+    });
+    return { created, updated: parts.length - created };
+  }
+
+  /** The whole catalogue as CSV, with the stock at `centerId` when given. */
+  async exportParts(centerId: string | undefined): Promise<string> {
+    if (centerId !== undefined) this.center(centerId, 'centerId');
+    const rows = await this.repository.everyPart(centerId);
+    return partsCsv(
+      rows.map((row) => ({ ...toPart(row), ...(row.center_id !== null && { stock: toStock(row as StockRow) }) })),
+      centerId !== undefined,
+    );
   }
 
   /** Every service type's kit (types without one are left out). */
