@@ -1,5 +1,6 @@
 import { LIVE_EVENT_TYPES } from '@contract/live';
 import { LIVE_TAGS } from '@/app/liveTags';
+import { INVENTORY_TAG_TYPES } from '@/features/inventory/inventoryApi';
 import { JOB_TAG_TYPES } from '@/features/jobs/jobsApi';
 import { NOTIFICATION_TAG_TYPES } from '@/features/notifications/notificationsApi';
 import { TIME_LOG_TAG_TYPES } from '@/features/timeLogs/timeLogsApi';
@@ -10,10 +11,12 @@ describe('the live event kinds', () => {
     expect(LIVE_TAGS['appointment.updated']).toEqual(['Job', 'Employee']);
     expect(LIVE_TAGS['timelog.changed']).toEqual(['TimeLog', 'TimeLogReview']);
     expect(LIVE_TAGS['notification.created']).toEqual(['Notification']);
+    expect(LIVE_TAGS['stock.changed']).toEqual(['Part', 'StockMovement']);
+    expect(LIVE_TAGS['job.parts.changed']).toEqual(['Part', 'StockMovement']);
   });
 
   test.each(LIVE_EVENT_TYPES)('the contract’s kind %s makes a domain’s tags stale', (kind) => {
-    const owned = new Set<string>([...JOB_TAG_TYPES, ...TIME_LOG_TAG_TYPES, ...NOTIFICATION_TAG_TYPES]);
+    const owned = new Set<string>([...JOB_TAG_TYPES, ...TIME_LOG_TAG_TYPES, ...NOTIFICATION_TAG_TYPES, ...INVENTORY_TAG_TYPES]);
     expect(LIVE_TAGS[kind].length).toBeGreaterThan(0);
     for (const tag of LIVE_TAGS[kind]) expect(owned).toContain(tag);
   });

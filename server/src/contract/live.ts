@@ -12,17 +12,20 @@
  * invalidation), so there is one copy of the data and the server's authorization of each read stays the only one.
  */
 
-export const LIVE_EVENT_TYPES = ['appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created'] as const;
+export const LIVE_EVENT_TYPES = ['appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created', 'stock.changed', 'job.parts.changed'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The `data` of a data event. */
 export interface LiveEventData {
   type: LiveEventType;
-  /** The changed thing's id: the appointment, the time log or the notification. */
+  /**
+   * The changed thing's id: the appointment, the time log, the notification, the part whose stock changed at some
+   * centre (stock.changed, to admins), or the job whose parts used or reserved changed (job.parts.changed).
+   */
   id: string;
-  /** Its version after the change (a deleted time log: its last version; a notification: 1). */
+  /** Its version after the change (a deleted time log: its last version; a notification and stock: 1; a job's parts: the job's). */
   version: number;
-  /** The job concerned: the appointment itself, a time log's job (null: time not on a job), a notification's job. */
+  /** The job concerned: the appointment itself, a time log's job (null: time not on a job), a notification's job, a job's parts' job. */
   appointmentId: string | null;
 }
 

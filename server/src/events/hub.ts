@@ -18,6 +18,8 @@ const FOR_TRACKING_LINKS: Record<LiveEventType, boolean> = {
   'appointment.updated': true,
   'timelog.changed': false,
   'notification.created': false,
+  'stock.changed': false,
+  'job.parts.changed': false,
 };
 export const TRACKING_LINK_KINDS: readonly LiveEventType[] = LIVE_EVENT_TYPES.filter((type) => FOR_TRACKING_LINKS[type]);
 

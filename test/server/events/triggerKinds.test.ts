@@ -32,15 +32,22 @@ it('every kind in the list is written by a change through the API, and no other'
   expect(created.status).toBe(201);
   expect((await call(shop.app, 'PUT', `/api/time-logs/${created.body.id}`, { token: technician.token, body: { ...log, endTime: '08:45' } })).status).toBe(200);
   expect((await call(shop.app, 'DELETE', `/api/time-logs/${created.body.id}`, { token: technician.token })).status).toBe(204);
+  // Parts: stock received (stock.changed), then used on the job (job.parts.changed).
+  const part = await call(shop.app, 'POST', '/api/parts', { token: shop.admin.token, body: { sku: 'LIVE-1', name: 'Oil filter', category: 'Filters', unit: 'each', unitCostMinor: 1, sellPriceMinor: 2 } });
+  expect((await call(shop.app, 'POST', `/api/parts/${part.body.id}/receive`, { token: shop.admin.token, body: { centerId: job.center.id, quantity: 2 } })).status).toBe(201);
+  expect((await call(shop.app, 'POST', `/api/appointments/${job.id}/parts`, { token: technician.token, body: { partId: part.body.id, quantity: 1 } })).status).toBe(200);
 
   expect(await written()).toEqual([...LIVE_EVENT_TYPES].sort());
 });
 
 it("names no kind outside the list in the database's triggers", () => {
-  const dir = join(DOMAINS_ROOT, 'events', 'sql');
-  const named = readdirSync(dir)
-    .filter((file) => file.endsWith('.sql'))
-    .flatMap((file) => [...readFileSync(join(dir, file), 'utf8').matchAll(/'([a-z]+\.[a-z]+)'/g)].map((match) => match[1]));
+  const files = ['events', 'inventory'].flatMap((domain) => {
+    const dir = join(DOMAINS_ROOT, domain, 'sql');
+    return readdirSync(dir)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => join(dir, file));
+  });
+  const named = files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/'([a-z]+(?:\.[a-z]+)+)'/g)].map((match) => match[1]));
   expect(named.length).toBeGreaterThan(0);
   expect(named.filter((kind) => !(LIVE_EVENT_TYPES as readonly string[]).includes(kind))).toEqual([]);
 });
