@@ -23,6 +23,7 @@ import type { RouteResult } from './sections/routes';
 import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type ShopDatabaseResult, type ShopSection } from './sections/shop';
 import { LOAD, type ThroughputSection } from './sections/throughput';
 import { ANALYTICS_LOAD, type AnalyticsBenchResult, isAnalyticsResult, renderAnalyticsSection } from './sections/analytics';
+import { type InventoryResult, inventoryMissed, renderInventorySection } from './sections/inventory';
 import { REPORTS_LOAD, renderReportsSection, type ReportsResult } from './sections/reports';
 import { liveMissed, type LiveSection, renderLiveSection } from './sections/live';
 
@@ -42,6 +43,8 @@ export interface BenchReport {
   analytics: AnalyticsBenchResult | null;
   /** Live updates; absent in reports written before it. */
   live?: LiveSection | null;
+  /** Parts and stock at scale; absent in reports written before it. */
+  inventory?: InventoryResult | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
   /** Every figure that missed its target, in words. */
@@ -365,6 +368,7 @@ export function renderMarkdown(report: BenchReport): string {
     report.reports && renderReportsSection(report.reports).trim(),
     report.analytics && renderAnalyticsSection(report.analytics).trim(),
     report.live && renderLiveSection(report.live),
+    report.inventory && renderInventorySection(report.inventory).trim(),
     errors.length > 0 && ['## Sections that failed to run', '', ...errors.map(([s, e]) => `- **${s}**: ${e}`)].join('\n'),
   )}\n`;
 }
@@ -423,6 +427,7 @@ export function missedTargets(report: BenchReport): string[] {
     }
   }
   if (report.live) missed.push(...liveMissed(report.live));
+  if (report.inventory) missed.push(...inventoryMissed(report.inventory));
   return missed;
 }
 

@@ -36,15 +36,29 @@ export interface NewMovement {
   nowIso: string;
 }
 
-/** A part's stock is low when what is available is at or below its reorder level (a level of 0 means no alert). */
-const LOW = sql<boolean>`(s.reorder_level > 0 AND s.on_hand - s.reserved <= s.reorder_level)`;
 
 /** Parts, their stock per centre and its ledger, in SQL. Stock changes only by inserting movements. */
 export class InventoryRepository {
   constructor(private readonly db: Db) {}
 
-  /** A page of parts in SKU order with their stock at `centerId`, after the keyset `after` ([sku, id]). */
-  page(query: PartListQuery, limit: number, after: readonly [string, string] | null): Promise<PartStockRow[]> {
+  /**
+   * The parts whose stock at `centerId` is low: what is available is at or below a reorder level above 0. Read from
+   * part_stock_low_idx (migration 0018) on its own, as the few rows they are: joined into the page's query, the planner
+   * guesses a third of all rows and tests every part in SKU order instead (bench: 46 ms for 10,000 parts, none low).
+   */
+  async lowPartIds(centerId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('part_stock')
+      .select('part_id')
+      .where('center_id', '=', centerId)
+      .where(sql<boolean>`reorder_level > 0 AND on_hand - reserved <= reorder_level`)
+      .execute();
+    return rows.map((row) => row.part_id);
+  }
+
+  /** A page of parts in SKU order with their stock at `centerId`, after the keyset `after` ([sku, id]); among `only` when given. */
+  page(query: PartListQuery, limit: number, after: readonly [string, string] | null, only?: readonly string[]): Promise<PartStockRow[]> {
+    if (only?.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('parts as p')
       .innerJoin('part_stock as s', (join) => join.onRef('s.part_id', '=', 'p.id').on('s.center_id', '=', query.centerId))
@@ -54,7 +68,7 @@ export class InventoryRepository {
       .$if(query.q !== undefined && query.q.trim() !== '', (qb) =>
         qb.where((eb) => eb.or([eb('p.sku', 'ilike', likeContaining(query.q!.trim())), eb('p.name', 'ilike', likeContaining(query.q!.trim()))])),
       )
-      .$if(query.lowStock === true, (qb) => qb.where(LOW))
+      .$if(only !== undefined, (qb) => qb.where('p.id', 'in', only!))
       .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('p.sku', 'p.id'), '>', eb.tuple(after![0], after![1]))))
       .orderBy('p.sku')
       .orderBy('p.id')

@@ -111,7 +111,8 @@ export class Inventory {
     this.center(query.centerId, 'centerId');
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const after = query.cursor ? decodeCursor(query.cursor, CURSORS.parts) : null;
-    const rows = await this.repository.page(query, limit, after);
+    const only = query.lowStock === true ? await this.repository.lowPartIds(query.centerId) : undefined;
+    const rows = await this.repository.page(query, limit, after, only);
     return toPage(rows, limit, (row) => [row.sku, row.id], (row) => ({ ...toPart(row), stock: toStock(row) }));
   }
 
