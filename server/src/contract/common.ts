@@ -48,7 +48,12 @@ export function TimeOfDay(label: string) {
 export const ExpectedVersion = Type.Integer({
   minimum: 1,
   maximum: 2_147_483_647,
-  errorMessages: { type: 'Expected version must be a whole number', minimum: 'Expected version must be at least 1', maximum: 'Expected version is too large' },
+  errorMessages: {
+    type: 'Expected version must be a whole number',
+    minimum: 'Expected version must be at least 1',
+    maximum: 'Expected version is too large',
+    required: 'Expected version is required',
+  },
 });
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';

@@ -1,6 +1,6 @@
 /** /api/parts and /api/appointments/:id/parts: the parts catalogue, stock per centre as a ledger, parts used on jobs. */
 import { type Static, Type } from 'typebox';
-import { Id, Paged, PageQuery, StringEnum } from './common';
+import { ExpectedVersion, Id, Paged, PageQuery, StringEnum } from './common';
 import {
   INVENTORY_MESSAGES,
   MAX_CATEGORY_LENGTH,
@@ -79,7 +79,7 @@ export const PartPatch = Type.Object(
   {
     ...Type.Partial(Type.Object(PartFields)).properties,
     archived: Type.Optional(Type.Boolean()),
-    expectedVersion: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessages: { type: 'Expected version must be a whole number', required: 'Expected version is required' } }),
+    expectedVersion: ExpectedVersion,
   },
   { additionalProperties: false },
 );
@@ -200,7 +200,10 @@ export const JobPart = Type.Object({
 export type JobPart = Static<typeof JobPart>;
 
 /** A kit part held for a confirmed job at its centre (used parts consume it; completing the job releases the rest). */
-export const ReservedPart = Type.Object({ partId: Type.String(), sku: Type.String(), name: Type.String(), unit: StringEnum(PART_UNITS), quantity: Type.Integer() });
+/** A quantity of a part, named as the screens show it. */
+const PartQuantity = Type.Object({ partId: Type.String(), sku: Type.String(), name: Type.String(), unit: StringEnum(PART_UNITS), quantity: Type.Integer() });
+
+export const ReservedPart = PartQuantity;
 export type ReservedPart = Static<typeof ReservedPart>;
 
 /** The parts used on a job (`items`) and what is still reserved for it (`reserved`). */
@@ -222,7 +225,7 @@ export const PartDetail = Type.Object({ ...Part.properties, stock: Type.Array(St
 export type PartDetail = Static<typeof PartDetail>;
 
 /** One part of a service type's standard kit. */
-export const KitLine = Type.Object({ partId: Type.String(), sku: Type.String(), name: Type.String(), unit: StringEnum(PART_UNITS), quantity: Type.Integer() });
+export const KitLine = PartQuantity;
 export type KitLine = Static<typeof KitLine>;
 
 export const ServiceKit = Type.Object({ serviceType: Type.String(), lines: Type.Array(KitLine) });

@@ -1,6 +1,6 @@
 /** /api/suppliers, /api/purchase-orders and /api/parts/suggestions: buying parts in. */
 import { type Static, Type } from 'typebox';
-import { Id, Paged, PageQuery, StringEnum } from './common';
+import { ExpectedVersion, Id, Paged, PageQuery, StringEnum } from './common';
 import { Money, Part, Quantity, StockLevel, text } from './inventory';
 import { PART_UNITS, PURCHASE_ORDER_STATUSES } from './inventoryTerms';
 
@@ -46,7 +46,7 @@ export type PurchaseOrderBody = Static<typeof PurchaseOrderBody>;
 
 /** A draft's new content, on the version it was read at. */
 export const PurchaseOrderPatch = Type.Object(
-  { ...PurchaseOrderBody.properties, expectedVersion: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessages: { type: 'Expected version must be a whole number' } }) },
+  { ...PurchaseOrderBody.properties, expectedVersion: ExpectedVersion },
   { additionalProperties: false },
 );
 export type PurchaseOrderPatch = Static<typeof PurchaseOrderPatch>;
@@ -90,7 +90,7 @@ export const PurchaseOrderPage = Paged(PurchaseOrder);
 export type PurchaseOrderPage = Static<typeof PurchaseOrderPage>;
 
 export const ExpectedVersionBody = Type.Object(
-  { expectedVersion: Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorMessages: { type: 'Expected version must be a whole number', required: 'Expected version is required' } }) },
+  { expectedVersion: ExpectedVersion },
   { additionalProperties: false },
 );
 export type ExpectedVersionBody = Static<typeof ExpectedVersionBody>;
