@@ -5,7 +5,7 @@ import { loadConfig } from '../../server/src/config';
 import { addCalendarDays, shopInstant } from '../../server/src/shopTime';
 import { currentLoadAverage } from '../lib/machine';
 import { randomSecret } from '../lib/server';
-import { percentile, round } from '../lib/stats';
+import { type Latency, latencySummary, round } from '../lib/stats';
 
 /**
  * Parts and stock at scale, on a fresh embedded database (PGlite, in memory) in this process:
@@ -30,13 +30,8 @@ export const INVENTORY_LOAD = {
   jobs: 10,
 } as const;
 
-export interface Latency {
+export interface PageLatency extends Latency {
   label: string;
-  requests: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
   non200: number;
   withinTarget: boolean;
 }
@@ -48,7 +43,7 @@ export interface InventoryResult {
   movements: number;
   loadSeconds: number;
   ledgerMatches: boolean;
-  pages: Latency[];
+  pages: PageLatency[];
   usage: {
     requests: number;
     succeeded: number;
@@ -119,7 +114,7 @@ async function load(app: FastifyInstance, adminId: string): Promise<void> {
   await sql`ANALYZE`.execute(app.db);
 }
 
-async function time(app: FastifyInstance, label: string, url: () => string, token: string): Promise<Latency> {
+async function time(app: FastifyInstance, label: string, url: () => string, token: string): Promise<PageLatency> {
   const request = () => app.inject({ method: 'GET', url: url(), headers: { authorization: `Bearer ${token}` } });
   for (let i = 0; i < INVENTORY_LOAD.warmup; i += 1) await request();
   const samples: number[] = [];
@@ -130,17 +125,8 @@ async function time(app: FastifyInstance, label: string, url: () => string, toke
     samples.push(performance.now() - started);
     if (response.statusCode !== 200) non200 += 1;
   }
-  const p99Ms = round(percentile(samples, 99), 2);
-  return {
-    label,
-    requests: samples.length,
-    p50Ms: round(percentile(samples, 50), 2),
-    p95Ms: round(percentile(samples, 95), 2),
-    p99Ms,
-    maxMs: round(Math.max(...samples), 2),
-    non200,
-    withinTarget: p99Ms < INVENTORY_LOAD.targetP99Ms && non200 === 0,
-  };
+  const summary = latencySummary(samples);
+  return { label, ...summary, non200, withinTarget: summary.p99Ms < INVENTORY_LOAD.targetP99Ms && non200 === 0 };
 }
 
 export async function runInventory(log: Log = defaultLog): Promise<InventoryResult> {

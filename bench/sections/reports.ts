@@ -8,7 +8,7 @@ import { Reports } from '../../server/src/reports/queries';
 import { shopInstant } from '../../server/src/shopTime';
 import { currentLoadAverage } from '../lib/machine';
 import { randomSecret } from '../lib/server';
-import { percentile, round } from '../lib/stats';
+import { type Latency, latencySummary } from '../lib/stats';
 
 /**
  * The service report: GET /api/appointments/:id/report for a completed job with a long story — about
@@ -34,15 +34,6 @@ export const REPORTS_LOAD = {
   /** Requests per cheap endpoint and condition (a quarter of them beside main-thread rendering). */
   probeRequests: 200,
 } as const;
-
-export interface Latency {
-  requests: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  meanMs: number;
-}
 
 export interface ReportsResult {
   database: string;
@@ -87,17 +78,6 @@ const ZONE = 'UTC';
 const DAY = '2030-06-03';
 const ADMIN = { email: 'bench-admin@carcare.test', password: `Adm-${randomSecret().slice(0, 16)}` };
 const PASSWORD = 'bench-password-1';
-
-function latency(samples: number[]): Latency {
-  return {
-    requests: samples.length,
-    p50Ms: round(percentile(samples, 50), 2),
-    p95Ms: round(percentile(samples, 95), 2),
-    p99Ms: round(percentile(samples, 99), 2),
-    maxMs: round(Math.max(...samples), 2),
-    meanMs: round(samples.reduce((sum, value) => sum + value, 0) / samples.length, 2),
-  };
-}
 
 /** One JSON request through inject; throws on anything but 2xx. */
 async function api(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, body?: unknown) {
@@ -218,7 +198,7 @@ export async function runReports(log: Log = defaultLog): Promise<ReportsResult> 
       await renderServiceReport(data, { timeZone: app.catalog.timeZone, slots, fonts, generatedAt: now });
       renderSamples.push(performance.now() - start);
     }
-    const endpoint = latency(samples);
+    const endpoint = latencySummary(samples);
 
     log(`reports: cheap endpoints alone, beside ${REPORTS_LOAD.clients} report clients, beside main-thread rendering (HTTP on loopback)`);
     // Over real sockets: inject's requests are promises only, and a loop of them would never let the event loop
@@ -243,7 +223,7 @@ export async function runReports(log: Log = defaultLog): Promise<ReportsResult> 
         times.push(performance.now() - start);
         if (response.statusCode !== 200) non200 += 1;
       }
-      return latency(times);
+      return latencySummary(times);
     };
     /** Runs `work` in `clients` loops while `measure` runs; returns its result and how many times `work` completed. */
     const beside = async <T>(work: () => Promise<void>, measure: () => Promise<T>): Promise<{ result: T; completed: number }> => {
@@ -297,7 +277,7 @@ export async function runReports(log: Log = defaultLog): Promise<ReportsResult> 
       pdfBytes: pdf.length,
       pages: (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length,
       endpoint,
-      renderOnly: latency(renderSamples),
+      renderOnly: latencySummary(renderSamples),
       non200,
       withinTarget: endpoint.p99Ms < REPORTS_LOAD.targetMs && non200 === 0,
       responsiveness,
