@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Plus } from 'lucide-react';
 import type { Part, PartWithStock } from '@contract/inventory';
+import type { PurchaseOrder } from '@contract/purchasing';
 import { messageOf } from '@/api/errors';
 import { useRowAction } from '@/api/useRowAction';
 import { Alert } from '@/components/Alert';
@@ -8,7 +10,8 @@ import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { DataState } from '@/components/DataState';
 import { PageHeader } from '@/components/PageHeader';
-import { Select } from '@/components/Select';
+import { Select, type SelectOption } from '@/components/Select';
+import { Tabs } from '@/components/Tabs';
 import { TextField } from '@/components/TextField';
 import { useGetCatalogQuery } from '@/features/jobs';
 import { useLoadMore } from '@/lib/useLoadMore';
@@ -24,11 +27,17 @@ import {
   shownCentreId,
 } from '../inventorySlice';
 import { HistoryDialog } from './HistoryDialog';
+import { Kits } from './Kits';
 import { PartFormDialog } from './PartFormDialog';
+import { PartsCsv } from './PartsCsv';
 import { type PartAction, PartsTable } from './PartsTable';
+import { PurchaseOrders } from './PurchaseOrders';
+import { ReorderSuggestions } from './ReorderSuggestions';
 import { AdjustDialog, ReceiveDialog, type StockDialogProps, TransferDialog } from './StockDialogs';
 import { StockLevelsDialog } from './StockLevelsDialog';
+import { Suppliers } from './Suppliers';
 import styles from './Inventory.module.css';
+import own from './Purchasing.module.css';
 
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
@@ -45,17 +54,76 @@ function focusSoon(find: () => HTMLElement | null | undefined) {
   requestAnimationFrame(() => find()?.focus());
 }
 
+/** The page's sections, as the tabs name them and the URL's `?view=` keeps them (none: Parts). */
+const VIEWS = [
+  { id: 'parts', label: 'Parts' },
+  { id: 'orders', label: 'Purchase orders' },
+  { id: 'suppliers', label: 'Suppliers' },
+  { id: 'kits', label: 'Kits' },
+] as const;
+type View = (typeof VIEWS)[number]['id'];
+
+const viewOf = (param: string | null): View => VIEWS.find((view) => view.id === param)?.id ?? 'parts';
+
 /**
- * The admin's Inventory: the parts with their stock at one service centre (search, Low stock, archived), a page at a
- * time, and what changes them: a new part, edits, receipts, adjustments, transfers, reorder settings, archiving, and
- * each part's history. The numbers are the server's; every change refetches what shows them.
+ * The admin's Inventory, in sections (tabs kept in the URL, so reload and Back work; only the chosen one renders):
+ * the parts and their stock, purchase orders (`?view=orders`, an order's detail `&order=<id>`), suppliers and the
+ * service types' kits.
  */
 export function InventoryPage({ renderJob }: InventoryPageProps) {
-  const dispatch = useAppDispatch();
   const filters = useAppSelector(selectInventoryFilters);
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params.get('view'));
+  const orderId = params.get('order');
   const { data: catalog, isLoading: catalogLoading, error: catalogError, refetch: refetchCatalog } = useGetCatalogQuery();
   const centres = useMemo(() => catalog?.centers.map((centre) => ({ value: centre.id, label: centre.name })) ?? [], [catalog]);
-  const centerId = shownCentreId(filters.centerId, catalog?.centers ?? []);
+  const centerId = shownCentreId(filters.centerId, catalog?.centers ?? []) ?? '';
+
+  const show = (next: View, order?: string | null) =>
+    setParams(() => {
+      const search = new URLSearchParams();
+      if (next !== 'parts') search.set('view', next);
+      if (order) search.set('order', order);
+      return search;
+    });
+
+  const content = (id: View) => {
+    if (id !== view) return null;
+    if (id === 'orders') return <PurchaseOrders centres={centres} centerId={centerId} orderId={orderId} onOpen={(order) => show('orders', order)} />;
+    if (id === 'suppliers') return <Suppliers />;
+    if (id === 'kits') return <Kits serviceTypes={catalog?.serviceTypes ?? []} centerId={centerId} />;
+    return <PartsSection renderJob={renderJob} centres={centres} centerId={centerId} onDrafted={(order) => show('orders', order.id)} />;
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Inventory">Parts and their stock at each service centre: receive deliveries, count, move stock between centres, buy parts in.</PageHeader>
+
+      <DataState isLoading={catalogLoading} error={!catalog && catalogError ? messageOf(catalogError) : null} onRetry={() => void refetchCatalog()} loadingLabel="Loading service centres">
+        <Tabs label="Inventory sections" tabs={VIEWS.map(({ id, label }) => ({ id, label, content: content(id) }))} selectedId={view} onSelectedChange={(id) => show(viewOf(id))} />
+      </DataState>
+    </div>
+  );
+}
+
+interface PartsSectionProps extends InventoryPageProps {
+  centres: readonly SelectOption[];
+  /** The centre shown ('' until the catalogue names one). */
+  centerId: string;
+  /** Opens a purchase order drafted from the reorder suggestions. */
+  onDrafted: (order: PurchaseOrder) => void;
+}
+
+/**
+ * The parts with their stock at one service centre (search, Low stock with the reorder suggestions, archived), a page
+ * at a time, and what changes them: a new part, edits, receipts, adjustments, transfers, reorder settings, archiving,
+ * each part's history, and the CSV import and export. The numbers are the server's; every change refetches what
+ * shows them.
+ */
+function PartsSection({ renderJob, centres, centerId: shownCentre, onDrafted }: PartsSectionProps) {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectInventoryFilters);
+  const centerId = shownCentre || undefined;
   const centreName = centres.find((centre) => centre.value === centerId)?.label ?? '';
 
   // Skipped until the catalogue names the centres.
@@ -142,44 +210,43 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
   const stock = (part: PartWithStock): StockDialogProps => ({ part, centres, centerId: centerId ?? '', onClose: closeDialog, onDone: done });
 
   return (
-    <div className={styles.page}>
-      <PageHeader title="Inventory">Parts and their stock at each service centre: receive deliveries, count, move stock between centres.</PageHeader>
+    <div className={own.section}>
+      <div className={styles.toolbar}>
+        <Select label="Centre" options={centres} value={centerId ?? ''} onChange={(event) => dispatch(centreChosen(event.target.value))} containerClassName={styles.centre} />
+        <form role="search" className={styles.search} onSubmit={submitSearch}>
+          <TextField type="search" label="Search parts" hint="Part of a SKU or a name" maxLength={100} value={search} onChange={(event) => setSearch(event.target.value)} />
+        </form>
+        <div className={styles.toggles}>
+          <Checkbox label="Low stock" checked={filters.lowStock} onChange={(event) => dispatch(lowStockToggled(event.target.checked))} />
+          <Checkbox label="Show archived" checked={filters.showArchived} onChange={(event) => dispatch(showArchivedToggled(event.target.checked))} />
+        </div>
+        <Button className={styles.add} startIcon={<Plus />} onClick={() => openDialog({ kind: 'new' })}>
+          Add part
+        </Button>
+        <PartsCsv centerId={centerId ?? ''} onDone={announce} />
+      </div>
 
-      <DataState isLoading={catalogLoading} error={!catalog && catalogError ? messageOf(catalogError) : null} onRetry={() => void refetchCatalog()} loadingLabel="Loading service centres">
-        <div className={styles.toolbar}>
-          <Select label="Centre" options={centres} value={centerId ?? ''} onChange={(event) => dispatch(centreChosen(event.target.value))} containerClassName={styles.centre} />
-          <form role="search" className={styles.search} onSubmit={submitSearch}>
-            <TextField type="search" label="Search parts" hint="Part of a SKU or a name" maxLength={100} value={search} onChange={(event) => setSearch(event.target.value)} />
-          </form>
-          <div className={styles.toggles}>
-            <Checkbox label="Low stock" checked={filters.lowStock} onChange={(event) => dispatch(lowStockToggled(event.target.checked))} />
-            <Checkbox label="Show archived" checked={filters.showArchived} onChange={(event) => dispatch(showArchivedToggled(event.target.checked))} />
-          </div>
-          <Button className={styles.add} startIcon={<Plus />} onClick={() => openDialog({ kind: 'new' })}>
-            Add part
+      <div role="status" aria-live="polite" className={announcement ? styles.announcement : undefined}>
+        {announcement}
+      </div>
+
+      {filters.lowStock && centerId && <ReorderSuggestions centerId={centerId} centreName={centreName} onDrafted={onDrafted} />}
+
+      <DataState isLoading={isFetching && !currentData} error={!currentData && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading parts">
+        <p ref={summaryRef} tabIndex={-1} className={parts.length === 0 ? styles.empty : styles.summary}>
+          {parts.length === 0
+            ? filtered
+              ? 'No parts match'
+              : 'No parts yet'
+            : `${parts.length} ${parts.length === 1 ? 'part' : 'parts'}${hasNextPage ? ' shown, more below' : ''}.`}
+        </p>
+        {parts.length > 0 && <PartsTable parts={parts} caption={caption} bodyRef={bodyRef} onAction={act} busyId={pending} errors={errors} />}
+        {moreError && <Alert variant="error">{moreError}</Alert>}
+        {hasNextPage && (
+          <Button variant="secondary" className={styles.more} loading={isFetchingNextPage} onClick={() => void loadMore()}>
+            Load more
           </Button>
-        </div>
-
-        <div role="status" aria-live="polite" className={announcement ? styles.announcement : undefined}>
-          {announcement}
-        </div>
-
-        <DataState isLoading={isFetching && !currentData} error={!currentData && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading parts">
-          <p ref={summaryRef} tabIndex={-1} className={parts.length === 0 ? styles.empty : styles.summary}>
-            {parts.length === 0
-              ? filtered
-                ? 'No parts match'
-                : 'No parts yet'
-              : `${parts.length} ${parts.length === 1 ? 'part' : 'parts'}${hasNextPage ? ' shown, more below' : ''}.`}
-          </p>
-          {parts.length > 0 && <PartsTable parts={parts} caption={caption} bodyRef={bodyRef} onAction={act} busyId={pending} errors={errors} />}
-          {moreError && <Alert variant="error">{moreError}</Alert>}
-          {hasNextPage && (
-            <Button variant="secondary" className={styles.more} loading={isFetchingNextPage} onClick={() => void loadMore()}>
-              Load more
-            </Button>
-          )}
-        </DataState>
+        )}
       </DataState>
 
       {dialog?.kind === 'new' && <PartFormDialog onClose={closeDialog} onSaved={saved} />}

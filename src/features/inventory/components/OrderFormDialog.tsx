@@ -1,0 +1,132 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useFieldArray } from 'react-hook-form';
+import { Trash2 } from 'lucide-react';
+import type { PartWithStock } from '@contract/inventory';
+import type { PurchaseOrder } from '@contract/purchasing';
+import { useServerForm } from '@/api/useServerForm';
+import { Alert } from '@/components/Alert';
+import { Button } from '@/components/Button';
+import { Select, type SelectOption } from '@/components/Select';
+import { TextField } from '@/components/TextField';
+import { CURRENCY_LABEL } from '@/features/jobs';
+import { formatMoney, toDecimal, toMinor } from '../money';
+import { useCreateOrderMutation, useGetSuppliersQuery, useUpdateOrderMutation } from '../purchasingApi';
+import { orderName, orderSchema, type OrderValues } from '../purchasingSchemas';
+import { FormDialog } from './FormDialog';
+import { PartPicker } from './PartPicker';
+import { partLabel } from './partLabel';
+import styles from './Inventory.module.css';
+import own from './Purchasing.module.css';
+
+export interface OrderFormDialogProps {
+  /** The draft to edit, or undefined for a new order. */
+  order?: PurchaseOrder;
+  centres: readonly SelectOption[];
+  /** The centre a new order starts on. */
+  centerId: string;
+  onClose: () => void;
+  onSaved: (order: PurchaseOrder, created: boolean) => void;
+}
+
+/**
+ * New order and Edit draft: a supplier, a centre and lines (part, quantity, unit cost typed as an amount and sent in
+ * minor units). An edit sends the version it was opened on; a 409 says so and reloads the order.
+ */
+export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: OrderFormDialogProps) {
+  const { data: suppliers } = useGetSuppliersQuery();
+  const [createOrder] = useCreateOrderMutation();
+  const [updateOrder] = useUpdateOrderMutation();
+  const { field, control, watch, onSubmit, failure, clearErrors, formState: { errors, isSubmitting } } = useServerForm<OrderValues>({
+    resolver: yupResolver(orderSchema),
+    defaultValues: order
+      ? {
+          supplierId: order.supplier.id,
+          centerId: order.centerId,
+          lines: order.lines.map((line) => ({ partId: line.partId, label: partLabel(line), quantity: String(line.quantity), unitCost: toDecimal(line.unitCostMinor) })),
+        }
+      : { supplierId: '', centerId, lines: [] },
+    fieldOf: { supplierId: 'supplierId', centerId: 'centerId', lines: 'lines' },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  const lines = watch('lines');
+  const orderCentre = watch('centerId');
+  const total = lines.reduce((sum, line) => sum + (Number(line.quantity) || 0) * (toMinor(line.unitCost) ?? 0), 0);
+  const supplierOptions = (suppliers?.items ?? []).map((supplier) => ({ value: supplier.id, label: supplier.name }));
+
+  const pick = (part: PartWithStock) => {
+    append({ partId: part.id, label: partLabel(part), quantity: '1', unitCost: toDecimal(part.unitCostMinor) });
+    clearErrors('lines');
+  };
+
+  const send = async (values: OrderValues) => {
+    // The schema has checked every amount and quantity.
+    const body = {
+      supplierId: values.supplierId,
+      centerId: values.centerId,
+      lines: values.lines.map((line) => ({ partId: line.partId, quantity: Number(line.quantity), unitCostMinor: toMinor(line.unitCost) ?? 0 })),
+    };
+    // A refused edit (409) reloads the order too (the mutation's tags).
+    const saved = order ? await updateOrder({ id: order.id, expectedVersion: order.version, ...body }).unwrap() : await createOrder(body).unwrap();
+    onSaved(saved, !order);
+  };
+
+  return (
+    <FormDialog
+      title={order ? `Edit ${orderName(order.number)}` : 'New purchase order'}
+      description={order ? `Draft for ${order.supplier.name}` : undefined}
+      submitLabel={order ? 'Save order' : 'Create draft'}
+      submitting={isSubmitting}
+      failure={failure}
+      onSubmit={onSubmit(send)}
+      onClose={onClose}
+    >
+      <div className="form-grid">
+        <Select
+          label="Supplier"
+          placeholder={suppliers ? (supplierOptions.length ? 'Choose a supplier' : 'No suppliers yet: add one first') : 'Loading suppliers…'}
+          options={supplierOptions}
+          error={errors.supplierId?.message}
+          {...field('supplierId')}
+        />
+        <Select label="Centre" options={centres} error={errors.centerId?.message} {...field('centerId')} />
+      </div>
+      <fieldset className={own.lines}>
+        <legend>Lines</legend>
+        {fields.length === 0 && <p className={styles.meta}>No parts yet: find them below.</p>}
+        {fields.map((line, index) => (
+          <div key={line.id} className={own.line}>
+            <p className={own.lineName} id={`line-${line.id}`}>
+              {line.label}
+            </p>
+            <TextField
+              label={`Quantity of ${line.label}`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              error={errors.lines?.[index]?.quantity?.message}
+              containerClassName={own.lineField}
+              {...field(`lines.${index}.quantity`)}
+            />
+            <TextField
+              label={`Unit cost of ${line.label}`}
+              inputMode="decimal"
+              autoComplete="off"
+              hint={`In ${CURRENCY_LABEL}`}
+              error={errors.lines?.[index]?.unitCost?.message}
+              containerClassName={own.lineField}
+              {...field(`lines.${index}.unitCost`)}
+            />
+            <Button size="sm" variant="ghost" startIcon={<Trash2 />} aria-label={`Remove ${line.label}`} onClick={() => remove(index)}>
+              Remove
+            </Button>
+          </div>
+        ))}
+        {errors.lines?.message && <Alert variant="error">{errors.lines.message}</Alert>}
+        {errors.lines?.root?.message && <Alert variant="error">{errors.lines.root.message}</Alert>}
+        <p className={own.total}>Total: {formatMoney(total)}</p>
+      </fieldset>
+      <PartPicker centerId={orderCentre || centerId} chosen={new Set(lines.map((line) => line.partId))} onPick={pick} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,94 @@
+import * as yup from 'yup';
+import { INVENTORY_MESSAGES, MAX_MONEY_MINOR, MAX_STOCK_QUANTITY, type PurchaseOrderStatus } from '@contract/inventoryTerms';
+import { toMinor } from './money';
+import { FIELD_MESSAGES as M } from './schemas';
+
+/**
+ * The purchasing forms' rules (suppliers, purchase orders, receipts, kits), worded as the server's messages
+ * (server/src/contract/purchasing.ts and inventory.ts `errorMessages`).
+ */
+
+/** How each status of a purchase order reads. */
+export const ORDER_STATUS_LABEL: Record<PurchaseOrderStatus, string> = {
+  DRAFT: 'Draft',
+  ORDERED: 'Ordered',
+  PARTLY_RECEIVED: 'Partly received',
+  RECEIVED: 'Received',
+  CANCELLED: 'Cancelled',
+};
+
+/** "PO-12": how an order is named. */
+export const orderName = (number: number) => `PO-${number}`;
+
+/** The supplier fields' maximum lengths (the contract's SupplierBody). */
+export const SUPPLIER_LIMITS = { name: 120, contactName: 120, email: 254, phone: 40 } as const;
+
+const optional = (label: string, max: number) => yup.string().trim().max(max, M.tooLong(label, max)).default('');
+
+export const supplierSchema = yup.object({
+  name: yup.string().trim().required(M.required('Name')).max(SUPPLIER_LIMITS.name, M.tooLong('Name', SUPPLIER_LIMITS.name)),
+  contactName: optional('Contact name', SUPPLIER_LIMITS.contactName),
+  phone: optional('Phone', SUPPLIER_LIMITS.phone),
+  email: optional('Email', SUPPLIER_LIMITS.email),
+});
+export type SupplierValues = yup.InferType<typeof supplierSchema>;
+
+/** A count of units typed in a line: a whole number from `min`. */
+export const lineQuantity = (min = 1) =>
+  yup
+    .string()
+    .trim()
+    .required(M.required('Quantity'))
+    .test('quantity', function check(value) {
+      if (!/^[+-]?\d+$/.test(value)) return this.createError({ message: M.notWhole('Quantity') });
+      const n = Number(value);
+      if (n < min) return this.createError({ message: min === 1 ? M.atLeastOne : M.negative('Quantity') });
+      if (n > MAX_STOCK_QUANTITY) return this.createError({ message: M.tooLarge('Quantity') });
+      return true;
+    });
+
+/** A money amount as typed ("1250.50"): 0 or more, whole cents. */
+const money = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .required(M.required(label))
+    .test('money', function check(value) {
+      if (/^-\s*[\d.,]/.test(value)) return this.createError({ message: M.negative(label) });
+      const minor = toMinor(value);
+      if (minor === null) return this.createError({ message: M.notCents(label) });
+      if (minor > MAX_MONEY_MINOR) return this.createError({ message: M.tooLarge(label) });
+      return true;
+    });
+
+/** A line as a form keeps it: which part (with its label for the screen), how many, at what unit cost. */
+const orderLine = yup.object({
+  partId: yup.string().required(),
+  label: yup.string().required(),
+  quantity: lineQuantity(),
+  unitCost: money('Unit cost'),
+});
+
+export const orderSchema = yup.object({
+  supplierId: yup.string().required(M.required('Supplier')),
+  centerId: yup.string().required(M.required('Service centre')),
+  lines: yup.array(orderLine).required().min(1, INVENTORY_MESSAGES.orderEmpty),
+});
+export type OrderValues = yup.InferType<typeof orderSchema>;
+
+const kitLine = yup.object({ partId: yup.string().required(), label: yup.string().required(), quantity: lineQuantity() });
+
+export const kitSchema = yup.object({ lines: yup.array(kitLine).required() });
+export type KitValues = yup.InferType<typeof kitSchema>;
+
+/** A receipt: per line what arrived now (0 for nothing), at least one line above 0. */
+export const receiptSchema = yup.object({
+  lines: yup
+    .array(yup.object({ partId: yup.string().required(), label: yup.string().required(), remaining: yup.number().required(), quantity: lineQuantity(0) }))
+    .required()
+    .test('some', 'Receive at least one part', (lines) => lines.some((line) => Number(line.quantity) > 0)),
+});
+export type ReceiptValues = yup.InferType<typeof receiptSchema>;
+
+export const draftSchema = yup.object({ supplierId: yup.string().required(M.required('Supplier')) });
+export type DraftValues = yup.InferType<typeof draftSchema>;
