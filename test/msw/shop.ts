@@ -31,3 +31,9 @@ export function trackingLinkOf(id: string, expiresAt: string | null = null) {
   const token = `${id.replace(/[^A-Za-z0-9]/g, '')}tttttttttttttttttttttt`.slice(0, 22);
   return { token, path: `/track/${token}`, expiresAt };
 }
+
+/** The parts on jobs (test/features/inventory/fakeJobParts.ts serves a stocked shop): none used, none short. */
+shopHandlers.push(
+  http.get(`${API}/appointments/:id/parts`, () => HttpResponse.json({ items: [], reserved: [] })),
+  http.get(`${API}/parts/shortages`, () => HttpResponse.json({ items: [] })),
+);

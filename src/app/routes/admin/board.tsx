@@ -1,5 +1,6 @@
 import type { Appointment } from '@contract/appointments';
 import { EmailVerifiedBadge } from '@/features/account';
+import { PartsShortWarning, useShortagesByJob } from '@/features/inventory';
 import { JobBoard, vehicleLabel } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { AssignTechnicianDialog } from '@/features/staff';
@@ -10,14 +11,21 @@ export function CardReport({ job }: { job: Appointment }) {
 }
 
 /**
- * /admin/dashboard: the jobs' board, each card with its report and whether its customer's address is verified, and
- * the staff's Assign Employee dialog.
+ * /admin/dashboard: the jobs' board, each card with its report, "Parts short" when its kit is not covered at its
+ * centre (one request for the board), and whether its customer's address is verified, and the staff's Assign
+ * Employee dialog.
  */
 export function Component() {
+  const shortages = useShortagesByJob();
   return (
     <JobBoard
       renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />}
-      renderCardFooter={(job) => <CardReport job={job} />}
+      renderCardFooter={(job) => (
+        <>
+          <PartsShortWarning shortage={shortages.get(job.id)} />
+          <CardReport job={job} />
+        </>
+      )}
       renderCustomerStatus={(job) => <EmailVerifiedBadge verified={job.customer.emailVerified} />}
     />
   );

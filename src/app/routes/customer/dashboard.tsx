@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/Button';
 import * as paths from '@/config/paths';
 import { selectCurrentUser } from '@/features/auth';
+import { JobPartsPanel } from '@/features/inventory';
 import { CustomerJobs } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { TrackingLinkPanel } from '@/features/tracking';
@@ -26,7 +27,12 @@ export function Component() {
       </header>
       <CustomerJobs
         renderReport={(job) => <DownloadReportButton job={job} variant="ghost" />}
-        renderExtras={(job) => <TrackingLinkPanel jobId={job.id} revocable />}
+        renderExtras={(job) => (
+          <>
+            <JobPartsPanel jobId={job.id} />
+            <TrackingLinkPanel jobId={job.id} revocable />
+          </>
+        )}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import type { TimeLog } from '@contract/timeLogs';
 import { Spinner } from '@/components/Spinner';
 import { AwaitingApproval, selectCurrentUser, useApprovalStatus } from '@/features/auth';
 import { AssignedJobsList, JobCounts, UpdateJobStatusDialog, jobSelected, selectSelectedJobId, useTechnicianJobs } from '@/features/jobs';
+import { JobPartsButton } from '@/features/inventory';
 import {
   DayLogsPanel,
   LogTimeButton,
@@ -68,7 +69,12 @@ function TechnicianDashboard() {
     [dispatch, today],
   );
   const renderJobActions = useCallback(
-    (job: Appointment, describedBy: string) => <LogTimeButton jobId={job.id} describedBy={describedBy} onLogTime={openLogPanel} />,
+    (job: Appointment, describedBy: string) => (
+      <>
+        <LogTimeButton jobId={job.id} describedBy={describedBy} onLogTime={openLogPanel} />
+        <JobPartsButton job={job} describedBy={describedBy} />
+      </>
+    ),
     [openLogPanel],
   );
   const editLog = useCallback(
