@@ -6,3 +6,4 @@ export { jobPartsApi, JOB_PARTS_TAG_TYPES, type JobPartsTag } from './jobPartsAp
 export { JobPartsButton } from './components/JobPartsButton';
 export { JobPartsPanel } from './components/JobPartsPanel';
 export { PartsShortWarning, useShortagesByJob } from './components/PartsShortWarning';
+export { purchasingApi, PURCHASING_TAG_TYPES, type PurchasingTag } from './purchasingApi';
