@@ -3,7 +3,6 @@ import { LIVE_TAGS } from '@/app/liveTags';
 import { INVENTORY_TAG_TYPES } from '@/features/inventory/inventoryApi';
 import { JOB_PARTS_TAG_TYPES } from '@/features/inventory/jobPartsApi';
 import { PURCHASING_TAG_TYPES } from '@/features/inventory/purchasingApi';
-import { PURCHASING_TAG_TYPES } from '@/features/inventory/purchasingApi';
 import { JOB_TAG_TYPES } from '@/features/jobs/jobsApi';
 import { NOTIFICATION_TAG_TYPES } from '@/features/notifications/notificationsApi';
 import { TIME_LOG_TAG_TYPES } from '@/features/timeLogs/timeLogsApi';
