@@ -33,9 +33,9 @@ function shop() {
 
 async function openParts(user: UserEvent, customer: string) {
   await user.click(within(serviceRow(customer)).getByRole('button', { name: 'Parts used' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Parts used' });
-  await waitFor(() => expect(within(dialog).queryByRole('status', { name: /^Loading/ })).not.toBeInTheDocument());
-  return dialog;
+  // The dialog's code loads on the first click (a spinner in its place meanwhile), then the job's parts.
+  await screen.findByRole('heading', { name: 'Used on this job' }, { timeout: 5000 });
+  return screen.getByRole('dialog', { name: 'Parts used' });
 }
 
 const used = (dialog: HTMLElement) => within(within(dialog).getByRole('region', { name: 'Used on this job' }));
