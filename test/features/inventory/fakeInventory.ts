@@ -130,6 +130,8 @@ export function inventoryHandlers(inventory: FakeInventory) {
     HttpResponse.json({ movements, stock: [...new Set(movements.map((m) => m.centerId))].map((centre) => levelAt(part, centre)) }, { status: 201 });
 
   return [
+    // Not a part's id: the Low stock filter's reorder suggestions (test/features/inventory/fakePurchasing.ts serves some).
+    http.get(`${API}/parts/suggestions`, () => HttpResponse.json({ items: [] })),
     http.get(`${API}/parts`, async ({ request }) => {
       await record(request, '/parts');
       if (inventory.failList) return fail(inventory.failList, 'Something went wrong');

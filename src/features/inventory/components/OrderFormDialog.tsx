@@ -51,7 +51,12 @@ export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: 
   const lines = watch('lines');
   const orderCentre = watch('centerId');
   const total = lines.reduce((sum, line) => sum + (Number(line.quantity) || 0) * (toMinor(line.unitCost) ?? 0), 0);
-  const supplierOptions = (suppliers?.items ?? []).map((supplier) => ({ value: supplier.id, label: supplier.name }));
+  // The draft's own supplier is an option from the start: the select shows it while the list loads.
+  const listed = suppliers?.items ?? [];
+  const supplierOptions = [...(order && !listed.some((s) => s.id === order.supplier.id) ? [order.supplier] : []), ...listed].map((supplier) => ({
+    value: supplier.id,
+    label: supplier.name,
+  }));
 
   const pick = (part: PartWithStock) => {
     append({ partId: part.id, label: partLabel(part), quantity: '1', unitCost: toDecimal(part.unitCostMinor) });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Ban, CircleCheck, FilePen, type LucideIcon, PackageOpen, Plus, Truck } from 'lucide-react';
 import type { PurchaseOrder } from '@contract/purchasing';
 import { PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@contract/inventoryTerms';
@@ -153,6 +153,13 @@ function OrderDetail({ centres, centerId, orderId, onOpen }: PurchaseOrdersProps
   const [cancelOrder] = useCancelOrderMutation();
   const { pending, error: actionError, announcement, announce, run } = useRowAction();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(order);
+
+  // The button that opened the order (a row of the list, a dialog's submit) is gone: the order's heading takes the focus.
+  useEffect(() => {
+    if (loaded && (document.activeElement === document.body || document.activeElement === null)) headingRef.current?.focus();
+  }, [loaded, orderId]);
 
   const act = (what: 'order' | 'cancel', current: PurchaseOrder) => {
     const name = orderName(current.number);
@@ -182,7 +189,9 @@ function OrderDetail({ centres, centerId, orderId, onOpen }: PurchaseOrdersProps
         {order && (
           <>
             <div className={own.orderHead}>
-              <h2 className={styles.reverseTitle}>{orderName(order.number)}</h2>
+              <h2 ref={headingRef} tabIndex={-1} className={styles.reverseTitle}>
+                {orderName(order.number)}
+              </h2>
               <StatusBadge status={order.status} />
             </div>
             <dl className={own.facts}>

@@ -109,7 +109,9 @@ describe('Inventory page: purchase orders', () => {
     expect(bodies(inventory, 'POST', '/purchase-orders')).toEqual([{ supplierId: supplier.id, centerId: DOWNTOWN.id, lines: [{ partId: oil.id, quantity: 10, unitCostMinor: 125050 }] }]);
     const [order] = purchasing.orders;
     expect(router.state.location.search).toBe(`?view=orders&order=${order.id}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'PO-1' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'PO-1' });
+    // The New order button is gone with the list: the order's heading takes the focus.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(orderStatus()).toBe('Draft');
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
 
@@ -167,6 +169,28 @@ describe('Inventory page: purchase orders', () => {
     });
     expect(screen.queryByRole('button', { name: 'Receive' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  test('Edit replaces a draft’s content on the version it was read at', async () => {
+    const { inventory, purchasing, oil, filter, supplier } = shop();
+    const order = makeOrder(supplier, DOWNTOWN.id, [{ part: oil, quantity: 10 }]);
+    purchasing.orders.push(order);
+    const { user } = await renderInventory(inventory, purchasing, `/admin/inventory?view=orders&order=${order.id}`);
+    await screen.findByRole('heading', { level: 2, name: 'PO-1' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit PO-1' });
+    expect(within(dialog).getByRole('combobox', { name: 'Supplier' })).toHaveDisplayValue('Lanka Auto Parts');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity of OIL-5W30 · Engine oil 5W-30' })).toHaveValue(10);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove OIL-5W30 · Engine oil 5W-30' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Add FLT-001 · Oil filter' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save order' }));
+
+    await waitFor(() => expect(statuses()).toContain('Saved PO-1.'));
+    expect(bodies(inventory, 'PUT', `/purchase-orders/${order.id}`)).toEqual([
+      { supplierId: supplier.id, centerId: DOWNTOWN.id, lines: [{ partId: filter.id, quantity: 1, unitCostMinor: 150000 }], expectedVersion: 1 },
+    ]);
+    expect(await screen.findByRole('rowheader', { name: 'FLT-001' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'OIL-5W30' })).not.toBeInTheDocument();
   });
 
   test("a receipt the server refuses (409) shows its message in the dialog and reloads the order", async () => {
