@@ -14,7 +14,9 @@ import { Id, Instant, PageQuery, Paged, StringEnum } from './common';
  * - JOB_ASSIGNED: the technician assigned, and the customer
  * - JOB_STARTED, JOB_AWAITING_PARTS, JOB_COMPLETED: the customer
  * - BOOKING_CANCELLED, BOOKING_RESCHEDULED: the technician assigned, and admins
- * Nobody is told of their own action.
+ * - PART_LOW_STOCK: admins, once each time what is available of a part at a centre falls to or below its reorder
+ *   level (about a part, not a job: no appointmentId; `stock` names the part and centre)
+ * Nobody is told of their own action on a job; low stock tells every active admin, whoever made the change.
  */
 export const NOTIFICATION_KINDS = [
   'BOOKING_RECEIVED',
@@ -24,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'JOB_COMPLETED',
   'BOOKING_CANCELLED',
   'BOOKING_RESCHEDULED',
+  'PART_LOW_STOCK',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +44,8 @@ export const Notification = Type.Object({
   id: Type.String(),
   kind: StringEnum(NOTIFICATION_KINDS),
   appointmentId: Type.Union([Type.String(), Type.Null()]),
+  /** PART_LOW_STOCK only: the part and the centre where its stock is low (the admin's Inventory page shows them). */
+  stock: Type.Optional(Type.Object({ partId: Type.String(), centerId: Type.String() })),
   /** A short line, e.g. "Job completed". */
   title: Type.String(),
   /** One sentence naming the vehicle, the service and the time, e.g. "Your Nissan Leaf (WP-CAR-1290) is ready: Full service is completed." */

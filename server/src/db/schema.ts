@@ -5,7 +5,7 @@ import type { AccountMailFacts, MailKind } from '../mail/texts';
 import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
-import type { NotificationFacts } from '../notifications/texts';
+import type { LowStockFacts, NotificationFacts } from '../notifications/texts';
 
 export { ROLES, type Role } from '../contract/auth';
 
@@ -218,7 +218,8 @@ export interface NewsletterSubscribersTable {
 }
 
 /**
- * One notification per recipient (migrations 0010, 0014), written by the job-history trigger; `read_at` NULL:
+ * One notification per recipient (migrations 0010, 0014), written by the job-history trigger (and, about a part's
+ * stock, by inventory/sql/30_low_stock.sql, with no appointment); `read_at` NULL:
  * unread. Its audience and facts are worded by notifications/texts.ts; rows of an older server hold their text.
  */
 export interface NotificationsTable {
@@ -227,7 +228,7 @@ export interface NotificationsTable {
   kind: NotificationKind;
   audience: ColumnType<NotificationAudience | null, NotificationAudience | null | undefined, never>;
   appointment_id: string | null;
-  params: ColumnType<NotificationFacts | null, never, never>;
+  params: ColumnType<NotificationFacts | LowStockFacts | null, never, never>;
   title: ColumnType<string | null, string | null | undefined, never>;
   message: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;

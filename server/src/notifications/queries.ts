@@ -5,7 +5,7 @@ import { type Notification, NOTIFICATION_MESSAGES, type NotificationListQuery, t
 import { CURSORS, decodeCursor, toPage } from '../db/cursor';
 import type { Db } from '../db/schema';
 import { NotFoundError } from '../domain/errors';
-import { notificationText, type StoredNotification } from './texts';
+import { lowStockFacts, notificationText, type StoredNotification } from './texts';
 
 /** A notification's `created_at` as its cursor holds it: UTC with microseconds, so no two instants print alike. */
 const SORT_AT = sql<string>`to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -21,10 +21,12 @@ interface NotificationRow extends StoredNotification {
 }
 
 function toNotification(row: NotificationRow): Notification {
+  const lowStock = lowStockFacts(row);
   return {
     id: row.id,
     kind: row.kind,
     appointmentId: row.appointment_id,
+    ...(lowStock && { stock: { partId: lowStock.partId, centerId: lowStock.centerId } }),
     ...notificationText(row),
     createdAt: toIso(row.created_at),
     readAt: row.read_at === null ? null : toIso(row.read_at),

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { NotificationAudience, NotificationKind } from '../contract/notifications';
+import { quantityText } from '../domain/quantity';
 import { printable } from '../domain/text';
 import { letter } from '../mail/texts';
 
@@ -23,6 +24,24 @@ export interface NotificationFacts {
   /** The move took the job off its technician (they had another job at the new time). */
   technicianTakenOff: boolean;
 }
+
+/**
+ * What inventory/sql/30_low_stock.sql stores with a PART_LOW_STOCK notification (`params`): the part and the centre,
+ * and the stock, as they were when it fell to or below its reorder level.
+ */
+export interface LowStockFacts {
+  partId: string;
+  sku: string;
+  name: string;
+  unit: string;
+  centerId: string;
+  centre: string;
+  available: number;
+  reorderLevel: number;
+}
+
+/** The kinds about a job: their facts are a job's (NotificationFacts). */
+export type JobNotificationKind = Exclude<NotificationKind, 'PART_LOW_STOCK'>;
 
 /**
  * The facts with every text made one printable line (domain/text.ts): names, the vehicle and the catalogue's words
@@ -61,7 +80,7 @@ export function whenText(date: string, slot: string): string {
   return `${format(parseISO(date), 'MMM d, yyyy')}, ${slot}`;
 }
 
-export function notificationTitle(kind: NotificationKind, audience: NotificationAudience): string {
+export function notificationTitle(kind: JobNotificationKind, audience: NotificationAudience): string {
   switch (kind) {
     case 'BOOKING_RECEIVED':
       return 'New booking';
@@ -80,7 +99,7 @@ export function notificationTitle(kind: NotificationKind, audience: Notification
   }
 }
 
-export function notificationMessage(kind: NotificationKind, audience: NotificationAudience, stored: NotificationFacts): string {
+export function notificationMessage(kind: JobNotificationKind, audience: NotificationAudience, stored: NotificationFacts): string {
   const facts = printableFacts(stored);
   const vehicle = vehicleText(facts.vehicle);
   const at = whenText(facts.date, facts.slot);
@@ -111,6 +130,12 @@ export function notificationMessage(kind: NotificationKind, audience: Notificati
   }
 }
 
+/** "BRK-PAD-F Brake pads, front: 1 set available at Downtown Workshop, reorder level 3." */
+export function lowStockMessage(facts: LowStockFacts): string {
+  const [sku, name, centre] = [facts.sku, facts.name, facts.centre].map((text) => printable(text));
+  return `${sku} ${name}: ${quantityText(facts.available, facts.unit)} available at ${centre}, reorder level ${facts.reorderLevel}.`;
+}
+
 function movedText(at: NotificationFacts['from']): string {
   if (!at) throw new Error('A reschedule notification without its dates');
   return whenText(at.date, at.slot);
@@ -120,14 +145,23 @@ function movedText(at: NotificationFacts['from']): string {
 export interface StoredNotification {
   kind: NotificationKind;
   audience: NotificationAudience | null;
-  params: NotificationFacts | null;
+  params: NotificationFacts | LowStockFacts | null;
   title: string | null;
   message: string | null;
 }
 
+/** A PART_LOW_STOCK row's facts (the kind says which facts a row holds); null for any other row. */
+export function lowStockFacts(row: Pick<StoredNotification, 'kind' | 'params'>): LowStockFacts | null {
+  return row.kind === 'PART_LOW_STOCK' && row.params !== null ? (row.params as LowStockFacts) : null;
+}
+
 export function notificationText(row: StoredNotification): { title: string; message: string } {
   if (row.params === null || row.audience === null) return { title: row.title ?? '', message: row.message ?? '' };
-  return { title: notificationTitle(row.kind, row.audience), message: notificationMessage(row.kind, row.audience, row.params) };
+  const lowStock = lowStockFacts(row);
+  if (lowStock) return { title: 'Low stock', message: lowStockMessage(lowStock) };
+  const kind = row.kind as JobNotificationKind;
+  const facts = row.params as NotificationFacts;
+  return { title: notificationTitle(kind, row.audience), message: notificationMessage(kind, row.audience, facts) };
 }
 
 /** The customer's e-mail about their job: subject and text. */

@@ -3,7 +3,8 @@
  * sentences themselves are asserted through the API flows (notifications.test.ts) and against the database's own
  * wording of an older server (db/upgrade.test.ts); here the pieces they are built from.
  */
-import { jobMail, type NotificationFacts, notificationText, vehicleText, whenText } from '../../../server/src/notifications/texts';
+import { quantityText } from '../../../server/src/domain/quantity';
+import { jobMail, type LowStockFacts, type NotificationFacts, notificationText, vehicleText, whenText } from '../../../server/src/notifications/texts';
 
 const facts: NotificationFacts = {
   customer: 'Amaya Jayasinghe',
@@ -46,11 +47,45 @@ describe('notificationText', () => {
     );
   });
 
+  it('words a low-stock row: the part by SKU and name, what is available in its unit, the centre and the reorder level', () => {
+    const lowStock: LowStockFacts = {
+      partId: 'p1',
+      sku: 'BRK-PAD-F',
+      name: 'Brake pads, front (ceramic)',
+      unit: 'set',
+      centerId: 'c1',
+      centre: 'Downtown Workshop',
+      available: 2,
+      reorderLevel: 3,
+    };
+    expect(notificationText({ kind: 'PART_LOW_STOCK', audience: 'ADMINS', params: lowStock, title: null, message: null })).toEqual({
+      title: 'Low stock',
+      message: 'BRK-PAD-F Brake pads, front (ceramic): 2 sets available at Downtown Workshop, reorder level 3.',
+    });
+    expect(
+      notificationText({ kind: 'PART_LOW_STOCK', audience: 'ADMINS', params: { ...lowStock, name: 'Oil\nfilter', unit: 'each', available: 0 }, title: null, message: null }).message,
+    ).toBe('BRK-PAD-F Oil filter: 0 available at Downtown Workshop, reorder level 3.');
+  });
+
   it("reads an older server's row as it stored it", () => {
     expect(notificationText({ kind: 'JOB_COMPLETED', audience: null, params: null, title: 'Job completed', message: 'Stored long ago.' })).toEqual({
       title: 'Job completed',
       message: 'Stored long ago.',
     });
+  });
+});
+
+describe('quantityText', () => {
+  it('writes a quantity in its unit; a part counted each is the number alone', () => {
+    expect([quantityText(1, 'litre'), quantityText(4, 'litre'), quantityText(1, 'set'), quantityText(2, 'pair'), quantityText(3, 'metre'), quantityText(2, 'kg'), quantityText(3, 'each')]).toEqual([
+      '1 litre',
+      '4 litres',
+      '1 set',
+      '2 pairs',
+      '3 metres',
+      '2 kg',
+      '3',
+    ]);
   });
 });
 
