@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { quantityText } from '../domain/quantity';
 import { printable } from '../domain/text';
 import { type Face, type ReportFonts, type TextRun, textRuns, type Weight } from './fonts';
 import { describeChange, formatDateSlot, formatDuration, formatPrice, formatShopInstant, formatShortDate, type SlotLabels, STAGE_LABELS, STATUS_LABELS } from './format';
@@ -55,7 +56,7 @@ function omittedLine(count: number, one: string, many: string, tail = ''): strin
 /**
  * Lays the report out on A4 pages, top to bottom: the shop and centre; customer and vehicle; the service (type,
  * catalogue price, status, slot); the dates; the technician; the notes; the stage history; the time logged with
- * its total; and on every page a footer with the time zone and "Page n of m". Text wraps inside its column and
+ * its total; the parts used, if any (name, SKU, quantity in its unit; no prices yet); and on every page a footer with the time zone and "Page n of m". Text wraps inside its column and
  * every block and table row moves to a new page when it would not fit (table headings repeat there). The history
  * and the time logs list their latest entries only (REPORT_LIMITS), so a report stays a few pages.
  *
@@ -262,7 +263,7 @@ class ReportLayout {
   }
 
   private body(): void {
-    const { job, history, timeLogs, totalMinutes } = this.report;
+    const { job, history, timeLogs, totalMinutes, parts } = this.report;
     const { slots } = this.options;
     const vehicle = job.vehicle;
     const makeModel = [vehicle.make, vehicle.model].filter(Boolean).join(' ');
@@ -342,6 +343,20 @@ class ReportLayout {
       );
     }
     this.paragraph(`Total time logged: ${formatDuration(totalMinutes)}`, { weight: 'bold' });
+
+    // Only when some were used: a job without parts (most inspections, every job before parts were recorded) prints
+    // as it did, on as few pages.
+    if (parts.length > 0) {
+      this.heading('Parts used');
+      this.table(
+        [
+          { header: 'Part', share: 0.55 },
+          { header: 'SKU', share: 0.27 },
+          { header: 'Quantity', share: 0.18 },
+        ],
+        parts.map((part) => [part.name, part.sku, quantityText(part.quantity, part.unit)]),
+      );
+    }
   }
 
   /** "Shop time (America/Chicago) · Generated … · Page n of m" at the foot of every page. */

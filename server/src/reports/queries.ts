@@ -8,6 +8,7 @@ import type { JobHistoryEvent } from '../contract/reports';
 import type { AppointmentStatus, Stage } from '../contract/statuses';
 import type { TimeLogReviewState } from '../contract/timeLogs';
 import type { Db } from '../db/schema';
+import { InventoryRepository } from '../inventory/repository';
 import type { Viewer } from '../plugins/authenticate';
 import { REPORT_LIMITS } from './limits';
 
@@ -41,6 +42,14 @@ export interface LoggedTime {
   description: string;
 }
 
+/** A part used on the job (job_parts), as the report lists it: no prices yet. */
+export interface UsedPart {
+  sku: string;
+  name: string;
+  unit: string;
+  quantity: number;
+}
+
 /** The latest entries of a list, oldest first, and how many earlier ones were left out. */
 export interface Listed<T> {
   entries: T[];
@@ -56,6 +65,8 @@ export interface ServiceReport {
   timeLogs: Listed<LoggedTime>;
   /** Every listed and omitted log's minutes. */
   totalMinutes: number;
+  /** The parts used on the job, by name (what the job's details list as used; reservations are not). */
+  parts: UsedPart[];
 }
 
 /**
@@ -68,6 +79,8 @@ export class Reports {
     private readonly db: Db,
     private readonly catalog: Catalog,
     private readonly appointments: Pick<Appointments, 'get'>,
+    /** The job's parts are read as the inventory domain reads them (GET /api/appointments/:id/parts). */
+    private readonly inventory: Pick<InventoryRepository, 'jobParts'> = new InventoryRepository(db),
   ) {}
 
   async load(viewer: Viewer, id: string): Promise<ServiceReport> {
@@ -75,13 +88,19 @@ export class Reports {
     const center = this.catalog.center(job.center.id);
     if (!center) throw new Error(`Appointment ${job.id} refers to a service centre that does not exist`);
     const states: TimeLogReviewState[] = viewer.role === 'CUSTOMER' ? ['APPROVED'] : ['SUBMITTED', 'APPROVED'];
-    const [history, timeLogs, totals] = await Promise.all([this.history(job.id), this.timeLogs(job.id, states), this.timeTotals(job.id, states)]);
+    const [history, timeLogs, totals, parts] = await Promise.all([
+      this.history(job.id),
+      this.timeLogs(job.id, states),
+      this.timeTotals(job.id, states),
+      this.inventory.jobParts(job.id),
+    ]);
     return {
       job,
       center,
       history,
       timeLogs: { entries: timeLogs, omitted: totals.count - timeLogs.length },
       totalMinutes: totals.minutes,
+      parts: parts.map(({ sku, name, unit, quantity }) => ({ sku, name, unit, quantity })),
     };
   }
 
