@@ -99,7 +99,7 @@ export function NotificationBell() {
             Notifications
           </h2>
           <EmailChoice />
-          <NotificationList />
+          <NotificationList onNavigate={() => setOpen(false)} />
         </section>
       )}
     </div>

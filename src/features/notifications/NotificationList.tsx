@@ -1,10 +1,12 @@
-import { CheckCheck } from 'lucide-react';
+import { CheckCheck, Package } from 'lucide-react';
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { Notification } from '@contract/notifications';
 import { messageOf } from '@/api/errors';
 import { useRowAction } from '@/api/useRowAction';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
+import * as paths from '@/config/paths';
 import { DataState } from '@/components/DataState';
 import { cx } from '@/lib/classNames';
 import { useLoadMore } from '@/lib/useLoadMore';
@@ -13,6 +15,8 @@ import { useGetNotificationPagesInfiniteQuery, useMarkAllNotificationsReadMutati
 import styles from './NotificationList.module.css';
 
 export const NO_NOTIFICATIONS = 'No notifications yet';
+/** A low-stock notification's link to the admin's Inventory page (named with the notification's title too). */
+export const VIEW_INVENTORY = 'View inventory';
 
 const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const titleId = (id: string) => `notification-${id}`;
@@ -27,8 +31,11 @@ function When({ instant }: { instant: string }) {
   );
 }
 
-/** Unread is marked in text as well as colour, so it does not depend on seeing colour. */
-export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'page' }) {
+/**
+ * Unread is marked in text as well as colour, so it does not depend on seeing colour. A low-stock notification links
+ * to the Inventory page; `onNavigate` runs when such a link is followed (the bell closes its panel).
+ */
+export function NotificationList({ variant = 'panel', onNavigate }: { variant?: 'panel' | 'page'; onNavigate?: () => void }) {
   const { data, isLoading, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetNotificationPagesInfiniteQuery();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
@@ -108,6 +115,12 @@ export function NotificationList({ variant = 'panel' }: { variant?: 'panel' | 'p
                     <p className={styles.message}>{notification.message}</p>
                     <div className={styles.foot}>
                       <When instant={notification.createdAt} />
+                      {notification.kind === 'PART_LOW_STOCK' && (
+                        <Link to={paths.adminInventory} className={styles.link} aria-describedby={titleId(notification.id)} onClick={onNavigate}>
+                          <Package aria-hidden="true" />
+                          {VIEW_INVENTORY}
+                        </Link>
+                      )}
                       {unread && (
                         <Button
                           size="sm"

@@ -131,6 +131,31 @@ describe('the notifications bell', () => {
     expect(within(panel()).getByText('Marked as read: Job completed 1')).toBeInTheDocument();
   });
 
+  test('a low-stock notification shows its words and links to the Inventory page, which following closes the panel; a job’s has no link', async () => {
+    serveNotifications([
+      notification(1, {
+        kind: 'PART_LOW_STOCK',
+        appointmentId: null,
+        stock: { partId: 'p-1', centerId: 'c0000000-0000-4000-8000-000000000001' },
+        title: 'Low stock',
+        message: 'BRK-PAD-F Brake pads, front (ceramic): 1 set available at Downtown Workshop, reorder level 3.',
+      }),
+      notification(2),
+    ]);
+    const { user, router } = await openPanel('ADMIN');
+    const [lowStock, job] = items();
+    expect(within(lowStock).getByText('Low stock')).toBeInTheDocument();
+    expect(within(lowStock).getByText('BRK-PAD-F Brake pads, front (ceramic): 1 set available at Downtown Workshop, reorder level 3.')).toBeInTheDocument();
+    expect(within(job).queryByRole('link')).not.toBeInTheDocument();
+    const link = within(lowStock).getByRole('link', { name: 'View inventory' });
+    expect(link).toHaveAttribute('href', '/admin/inventory');
+    expect(link).toHaveAccessibleDescription('Low stock');
+
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/inventory'));
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
   test('Mark all as read: one request, nothing unread left, the button is disabled', async () => {
     const fake = serveNotifications([notification(1), notification(2), notification(3)]);
     const { user } = await openPanel();
