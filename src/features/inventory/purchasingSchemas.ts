@@ -61,24 +61,32 @@ const money = (label: string) =>
       return true;
     });
 
-/** A line as a form keeps it: which part (with its label for the screen), how many, at what unit cost. */
-const orderLine = yup.object({
-  partId: yup.string().required(),
-  label: yup.string().required(),
-  quantity: lineQuantity(),
-  unitCost: money('Unit cost'),
-});
+/**
+ * An order's or a kit's lines as a form keeps them: a part is on one once, so each line is keyed by its part
+ * (`lines.<lineKey(partId)>.quantity`) rather than by its place, and the form's list of parts gives the order.
+ */
+export const lineKey = (partId: string) => `part-${partId}`;
+
+/** The lines object (undefined once the last line is removed): every line checked by `line`, and `atLeastOne` if given. */
+function keyedLines<T extends yup.AnyObject>(line: yup.ObjectSchema<T>, atLeastOne?: string) {
+  return yup.lazy((lines?: Record<string, unknown>) => {
+    const schema = yup.object(Object.fromEntries(Object.keys(lines ?? {}).map((key) => [key, line])));
+    // The shape's keys are only known here: the lines' type is the line's, keyed by string.
+    return (atLeastOne ? schema.test('some', atLeastOne, (value) => Object.keys(value ?? {}).length > 0) : schema) as yup.ISchema<Record<string, T> | undefined>;
+  });
+}
+
+/** A line of an order: how many, at what unit cost. */
+const orderLine = yup.object({ quantity: lineQuantity(), unitCost: money('Unit cost') });
 
 export const orderSchema = yup.object({
   supplierId: yup.string().required(M.required('Supplier')),
   centerId: yup.string().required(M.required('Service centre')),
-  lines: yup.array(orderLine).required().min(1, INVENTORY_MESSAGES.orderEmpty),
+  lines: keyedLines(orderLine, INVENTORY_MESSAGES.orderEmpty),
 });
 export type OrderValues = yup.InferType<typeof orderSchema>;
 
-const kitLine = yup.object({ partId: yup.string().required(), label: yup.string().required(), quantity: lineQuantity() });
-
-export const kitSchema = yup.object({ lines: yup.array(kitLine).required() });
+export const kitSchema = yup.object({ lines: keyedLines(yup.object({ quantity: lineQuantity() })) });
 export type KitValues = yup.InferType<typeof kitSchema>;
 
 /** A receipt: per line what arrived now (0 for nothing), at least one line above 0. */

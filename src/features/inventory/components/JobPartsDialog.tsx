@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { PackagePlus, Trash2 } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
@@ -255,12 +255,15 @@ function AddPartForm({ centerId, centreName, reserved, busy, onAdd }: AddPartFor
   const {
     register,
     handleSubmit,
-    control,
+    watch,
     setValue,
     reset,
     formState: { errors },
   } = useForm<AddJobPartValues>({ resolver: yupResolver(addJobPartSchema), defaultValues: { partId: '', quantity: '1' } });
-  const chosenId = useWatch({ control, name: 'partId' });
+  // watch, not useWatch: the form re-renders on a choice, as the unit hint needs, and useWatch would add to the
+  // react-hook-form chunk of every page with a form (the login's budget).
+  // eslint-disable-next-line react-hooks/incompatible-library -- this form is not memoised, so watch() is safe here
+  const chosenId = watch('partId');
   const chosen = parts.find((part) => part.id === chosenId);
 
   // The search asks once typing pauses; a new search drops the part chosen from the last one.

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useFieldArray } from 'react-hook-form';
 import { Trash2 } from 'lucide-react';
 import type { PartWithStock, ServiceKit } from '@contract/inventory';
 import { messageOf } from '@/api/errors';
@@ -9,7 +8,7 @@ import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { TextField } from '@/components/TextField';
 import { useGetKitsQuery, useSetKitMutation } from '../purchasingApi';
-import { kitSchema, type KitValues } from '../purchasingSchemas';
+import { kitSchema, type KitValues, lineKey } from '../purchasingSchemas';
 import { FormDialog } from './FormDialog';
 import { PartPicker } from './PartPicker';
 import { partLabel } from './partLabel';
@@ -34,48 +33,57 @@ interface KitDialogProps {
 /** Edit kit: the service type's parts and quantities; saving replaces the whole kit (an empty one removes it). */
 function KitDialog({ serviceType, kit, centerId, onClose, onSaved }: KitDialogProps) {
   const [setKit] = useSetKitMutation();
-  const { field, control, watch, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<KitValues>({
+  // The kit's parts, in the order they were added; each line's quantity is named by its part (lineKey).
+  const [lines, setLines] = useState(() => (kit?.lines ?? []).map((line) => ({ partId: line.partId, label: partLabel(line) })));
+  const { field, setValue, unregister, getFieldState, onSubmit, failure, formState } = useServerForm<KitValues>({
     resolver: yupResolver(kitSchema),
-    defaultValues: { lines: (kit?.lines ?? []).map((line) => ({ partId: line.partId, label: partLabel(line), quantity: String(line.quantity) })) },
+    defaultValues: { lines: Object.fromEntries((kit?.lines ?? []).map((line) => [lineKey(line.partId), { quantity: String(line.quantity) }])) },
     fieldOf: { lines: 'lines' },
   });
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const lines = watch('lines');
+
+  const add = (part: PartWithStock) => {
+    setValue(`lines.${lineKey(part.id)}`, { quantity: '1' });
+    setLines((current) => [...current, { partId: part.id, label: partLabel(part) }]);
+  };
+
+  const remove = (partId: string) => {
+    unregister(`lines.${lineKey(partId)}`);
+    setLines((current) => current.filter((line) => line.partId !== partId));
+  };
 
   const send = async (values: KitValues) => {
-    await setKit({ serviceType: serviceType.code, lines: values.lines.map((line) => ({ partId: line.partId, quantity: Number(line.quantity) })) }).unwrap();
+    await setKit({ serviceType: serviceType.code, lines: lines.map(({ partId }) => ({ partId, quantity: Number(values.lines?.[lineKey(partId)]?.quantity) })) }).unwrap();
     onSaved(`Saved the ${serviceType.name} kit.`);
   };
 
   return (
-    <FormDialog title={`${serviceType.name} kit`} description="The parts a job of this service type takes" submitLabel="Save kit" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
+    <FormDialog title={`${serviceType.name} kit`} description="The parts a job of this service type takes" submitLabel="Save kit" submitting={formState.isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
       <fieldset className={own.lines}>
         <legend>Parts</legend>
-        {fields.length === 0 && <p className={styles.meta}>No parts: this service type takes none.</p>}
-        {fields.map((line, index) => (
-          <div key={line.id} className={own.line}>
-            <p className={own.lineName}>{line.label}</p>
-            <TextField
-              label={`Quantity of ${line.label}`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              error={errors.lines?.[index]?.quantity?.message}
-              containerClassName={own.lineField}
-              {...field(`lines.${index}.quantity`)}
-            />
-            <Button size="sm" variant="ghost" startIcon={<Trash2 />} aria-label={`Remove ${line.label}`} onClick={() => remove(index)}>
-              Remove
-            </Button>
-          </div>
-        ))}
+        {lines.length === 0 && <p className={styles.meta}>No parts: this service type takes none.</p>}
+        {lines.map(({ partId, label }) => {
+          const name = `lines.${lineKey(partId)}.quantity` as const;
+          return (
+            <div key={partId} className={own.line}>
+              <p className={own.lineName}>{label}</p>
+              <TextField
+                label={`Quantity of ${label}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                error={getFieldState(name, formState).error?.message}
+                containerClassName={own.lineField}
+                {...field(name)}
+              />
+              <Button size="sm" variant="ghost" startIcon={<Trash2 />} aria-label={`Remove ${label}`} onClick={() => remove(partId)}>
+                Remove
+              </Button>
+            </div>
+          );
+        })}
       </fieldset>
-      <PartPicker
-        centerId={centerId}
-        chosen={new Set(lines.map((line) => line.partId))}
-        onPick={(part: PartWithStock) => append({ partId: part.id, label: partLabel(part), quantity: '1' })}
-      />
+      <PartPicker centerId={centerId} chosen={new Set(lines.map((line) => line.partId))} onPick={add} />
     </FormDialog>
   );
 }

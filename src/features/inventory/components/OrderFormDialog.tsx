@@ -1,5 +1,5 @@
+import { useState } from 'react';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useFieldArray } from 'react-hook-form';
 import { Trash2 } from 'lucide-react';
 import type { PartWithStock } from '@contract/inventory';
 import type { PurchaseOrder } from '@contract/purchasing';
@@ -11,7 +11,7 @@ import { TextField } from '@/components/TextField';
 import { CURRENCY_LABEL } from '@/features/jobs';
 import { formatMoney, toDecimal, toMinor } from '../money';
 import { useCreateOrderMutation, useGetSuppliersQuery, useUpdateOrderMutation } from '../purchasingApi';
-import { orderName, orderSchema, type OrderValues } from '../purchasingSchemas';
+import { lineKey, orderName, orderSchema, type OrderValues } from '../purchasingSchemas';
 import { FormDialog } from './FormDialog';
 import { PartPicker } from './PartPicker';
 import { partLabel } from './partLabel';
@@ -36,21 +36,26 @@ export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: 
   const { data: suppliers } = useGetSuppliersQuery();
   const [createOrder] = useCreateOrderMutation();
   const [updateOrder] = useUpdateOrderMutation();
-  const { field, control, watch, onSubmit, failure, clearErrors, formState: { errors, isSubmitting } } = useServerForm<OrderValues>({
+  // The order's parts, in the order they were added; each line's fields are named by its part (lineKey).
+  const [lines, setLines] = useState(() => (order?.lines ?? []).map((line) => ({ partId: line.partId, label: partLabel(line) })));
+  const { field, watch, setValue, unregister, getFieldState, onSubmit, failure, clearErrors, formState } = useServerForm<OrderValues>({
     resolver: yupResolver(orderSchema),
-    defaultValues: order
-      ? {
-          supplierId: order.supplier.id,
-          centerId: order.centerId,
-          lines: order.lines.map((line) => ({ partId: line.partId, label: partLabel(line), quantity: String(line.quantity), unitCost: toDecimal(line.unitCostMinor) })),
-        }
-      : { supplierId: '', centerId, lines: [] },
+    defaultValues: {
+      supplierId: order?.supplier.id ?? '',
+      centerId: order?.centerId ?? centerId,
+      lines: Object.fromEntries((order?.lines ?? []).map((line) => [lineKey(line.partId), { quantity: String(line.quantity), unitCost: toDecimal(line.unitCostMinor) }])),
+    },
     fieldOf: { supplierId: 'supplierId', centerId: 'centerId', lines: 'lines' },
   });
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const lines = watch('lines');
+  const { errors, isSubmitting } = formState;
+  /** A field's message (the lines' own one, "Add at least one part", is theirs alone, not a line's). */
+  const errorOf = (name: Parameters<typeof getFieldState>[0]) => {
+    const message = getFieldState(name, formState).error?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  const values = watch('lines') ?? {};
   const orderCentre = watch('centerId');
-  const total = lines.reduce((sum, line) => sum + (Number(line.quantity) || 0) * (toMinor(line.unitCost) ?? 0), 0);
+  const total = Object.values(values).reduce((sum, line) => sum + (Number(line.quantity) || 0) * (toMinor(line.unitCost) ?? 0), 0);
   // The draft's own supplier is an option from the start: the select shows it while the list loads.
   const listed = suppliers?.items ?? [];
   const supplierOptions = [...(order && !listed.some((s) => s.id === order.supplier.id) ? [order.supplier] : []), ...listed].map((supplier) => ({
@@ -59,8 +64,14 @@ export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: 
   }));
 
   const pick = (part: PartWithStock) => {
-    append({ partId: part.id, label: partLabel(part), quantity: '1', unitCost: toDecimal(part.unitCostMinor) });
+    setValue(`lines.${lineKey(part.id)}`, { quantity: '1', unitCost: toDecimal(part.unitCostMinor) });
+    setLines((current) => [...current, { partId: part.id, label: partLabel(part) }]);
     clearErrors('lines');
+  };
+
+  const remove = (partId: string) => {
+    unregister(`lines.${lineKey(partId)}`);
+    setLines((current) => current.filter((line) => line.partId !== partId));
   };
 
   const send = async (values: OrderValues) => {
@@ -68,7 +79,10 @@ export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: 
     const body = {
       supplierId: values.supplierId,
       centerId: values.centerId,
-      lines: values.lines.map((line) => ({ partId: line.partId, quantity: Number(line.quantity), unitCostMinor: toMinor(line.unitCost) ?? 0 })),
+      lines: lines.map(({ partId }) => {
+        const line = values.lines?.[lineKey(partId)];
+        return { partId, quantity: Number(line?.quantity), unitCostMinor: toMinor(line?.unitCost ?? '') ?? 0 };
+      }),
     };
     // A refused edit (409) reloads the order too (the mutation's tags).
     const saved = order ? await updateOrder({ id: order.id, expectedVersion: order.version, ...body }).unwrap() : await createOrder(body).unwrap();
@@ -97,38 +111,40 @@ export function OrderFormDialog({ order, centres, centerId, onClose, onSaved }: 
       </div>
       <fieldset className={own.lines}>
         <legend>Lines</legend>
-        {fields.length === 0 && <p className={styles.meta}>No parts yet: find them below.</p>}
-        {fields.map((line, index) => (
-          <div key={line.id} className={own.line}>
-            <p className={own.lineName} id={`line-${line.id}`}>
-              {line.label}
-            </p>
-            <TextField
-              label={`Quantity of ${line.label}`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              error={errors.lines?.[index]?.quantity?.message}
-              containerClassName={own.lineField}
-              {...field(`lines.${index}.quantity`)}
-            />
-            <TextField
-              label={`Unit cost of ${line.label}`}
-              inputMode="decimal"
-              autoComplete="off"
-              hint={`In ${CURRENCY_LABEL}`}
-              error={errors.lines?.[index]?.unitCost?.message}
-              containerClassName={own.lineField}
-              {...field(`lines.${index}.unitCost`)}
-            />
-            <Button size="sm" variant="ghost" startIcon={<Trash2 />} aria-label={`Remove ${line.label}`} onClick={() => remove(index)}>
-              Remove
-            </Button>
-          </div>
-        ))}
-        {errors.lines?.message && <Alert variant="error">{errors.lines.message}</Alert>}
-        {errors.lines?.root?.message && <Alert variant="error">{errors.lines.root.message}</Alert>}
+        {lines.length === 0 && <p className={styles.meta}>No parts yet: find them below.</p>}
+        {lines.map(({ partId, label }) => {
+          const key = lineKey(partId);
+          return (
+            <div key={key} className={own.line}>
+              <p className={own.lineName} id={`line-${key}`}>
+                {label}
+              </p>
+              <TextField
+                label={`Quantity of ${label}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                error={errorOf(`lines.${key}.quantity`)}
+                containerClassName={own.lineField}
+                {...field(`lines.${key}.quantity`)}
+              />
+              <TextField
+                label={`Unit cost of ${label}`}
+                inputMode="decimal"
+                autoComplete="off"
+                hint={`In ${CURRENCY_LABEL}`}
+                error={errorOf(`lines.${key}.unitCost`)}
+                containerClassName={own.lineField}
+                {...field(`lines.${key}.unitCost`)}
+              />
+              <Button size="sm" variant="ghost" startIcon={<Trash2 />} aria-label={`Remove ${label}`} onClick={() => remove(partId)}>
+                Remove
+              </Button>
+            </div>
+          );
+        })}
+        {errorOf('lines') && <Alert variant="error">{errorOf('lines')}</Alert>}
         <p className={own.total}>Total: {formatMoney(total)}</p>
       </fieldset>
       <PartPicker centerId={orderCentre || centerId} chosen={new Set(lines.map((line) => line.partId))} onPick={pick} />
