@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Plus } from 'lucide-react';
 import type { Part, PartWithStock } from '@contract/inventory';
@@ -11,6 +11,7 @@ import { Checkbox } from '@/components/Checkbox';
 import { DataState } from '@/components/DataState';
 import { PageHeader } from '@/components/PageHeader';
 import { Select, type SelectOption } from '@/components/Select';
+import { Spinner } from '@/components/Spinner';
 import { Tabs } from '@/components/Tabs';
 import { TextField } from '@/components/TextField';
 import { useGetCatalogQuery } from '@/features/jobs';
@@ -27,17 +28,25 @@ import {
   shownCentreId,
 } from '../inventorySlice';
 import { HistoryDialog } from './HistoryDialog';
-import { Kits } from './Kits';
 import { PartFormDialog } from './PartFormDialog';
 import { PartsCsv } from './PartsCsv';
 import { type PartAction, PartsTable } from './PartsTable';
-import { PurchaseOrders } from './PurchaseOrders';
-import { ReorderSuggestions } from './ReorderSuggestions';
 import { AdjustDialog, ReceiveDialog, type StockDialogProps, TransferDialog } from './StockDialogs';
 import { StockLevelsDialog } from './StockLevelsDialog';
-import { Suppliers } from './Suppliers';
 import styles from './Inventory.module.css';
 import own from './Purchasing.module.css';
+
+// Purchasing (the other sections, and the Low stock filter's reorder suggestions) loads when first shown, not with
+// the parts: one chunk for all of it (the route's budget).
+const PurchaseOrders = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './PurchaseOrders').then((m) => ({ default: m.PurchaseOrders })));
+const Suppliers = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './Suppliers').then((m) => ({ default: m.Suppliers })));
+const Kits = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './Kits').then((m) => ({ default: m.Kits })));
+const ReorderSuggestions = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './ReorderSuggestions').then((m) => ({ default: m.ReorderSuggestions })));
+
+/** A lazy section with the spinner that stands for it while its code loads. */
+function Loading({ label, children }: { label: string; children: ReactNode }) {
+  return <Suspense fallback={<Spinner label={label} showLabel />}>{children}</Suspense>;
+}
 
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
@@ -89,9 +98,27 @@ export function InventoryPage({ renderJob }: InventoryPageProps) {
 
   const content = (id: View) => {
     if (id !== view) return null;
-    if (id === 'orders') return <PurchaseOrders centres={centres} centerId={centerId} orderId={orderId} onOpen={(order) => show('orders', order)} />;
-    if (id === 'suppliers') return <Suppliers />;
-    if (id === 'kits') return <Kits serviceTypes={catalog?.serviceTypes ?? []} centerId={centerId} />;
+    if (id === 'orders') {
+      return (
+        <Loading label="Loading purchase orders">
+          <PurchaseOrders centres={centres} centerId={centerId} orderId={orderId} onOpen={(order) => show('orders', order)} />
+        </Loading>
+      );
+    }
+    if (id === 'suppliers') {
+      return (
+        <Loading label="Loading suppliers">
+          <Suppliers />
+        </Loading>
+      );
+    }
+    if (id === 'kits') {
+      return (
+        <Loading label="Loading kits">
+          <Kits serviceTypes={catalog?.serviceTypes ?? []} centerId={centerId} />
+        </Loading>
+      );
+    }
     return <PartsSection renderJob={renderJob} centres={centres} centerId={centerId} onDrafted={(order) => show('orders', order.id)} />;
   };
 
@@ -230,7 +257,11 @@ function PartsSection({ renderJob, centres, centerId: shownCentre, onDrafted }: 
         {announcement}
       </div>
 
-      {filters.lowStock && centerId && <ReorderSuggestions centerId={centerId} centreName={centreName} onDrafted={onDrafted} />}
+      {filters.lowStock && centerId && (
+        <Loading label="Loading reorder suggestions">
+          <ReorderSuggestions centerId={centerId} centreName={centreName} onDrafted={onDrafted} />
+        </Loading>
+      )}
 
       <DataState isLoading={isFetching && !currentData} error={!currentData && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading parts">
         <p ref={summaryRef} tabIndex={-1} className={parts.length === 0 ? styles.empty : styles.summary}>
