@@ -9,6 +9,7 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { DataState } from '@/components/DataState';
+import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Select, type SelectOption } from '@/components/Select';
 import { Spinner } from '@/components/Spinner';
@@ -27,21 +28,24 @@ import {
   showArchivedToggled,
   shownCentreId,
 } from '../inventorySlice';
-import { HistoryDialog } from './HistoryDialog';
-import { PartFormDialog } from './PartFormDialog';
 import { PartsCsv } from './PartsCsv';
 import { type PartAction, PartsTable } from './PartsTable';
-import { AdjustDialog, ReceiveDialog, type StockDialogProps, TransferDialog } from './StockDialogs';
-import { StockLevelsDialog } from './StockLevelsDialog';
+import type { StockDialogProps } from './StockDialogs';
 import styles from './Inventory.module.css';
 import own from './Purchasing.module.css';
 
-// Purchasing (the other sections, and the Low stock filter's reorder suggestions) loads when first shown, not with
-// the parts: one chunk for all of it (the route's budget).
-const PurchaseOrders = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './PurchaseOrders').then((m) => ({ default: m.PurchaseOrders })));
-const Suppliers = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './Suppliers').then((m) => ({ default: m.Suppliers })));
-const Kits = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './Kits').then((m) => ({ default: m.Kits })));
-const ReorderSuggestions = lazy(() => import(/* webpackChunkName: "inventory-purchasing" */ './ReorderSuggestions').then((m) => ({ default: m.ReorderSuggestions })));
+// All but the parts list loads when first shown, in one chunk (the route's budget): the other sections, the Low stock
+// filter's reorder suggestions, and the dialogs with their forms (react-hook-form, yup).
+const PurchaseOrders = lazy(() => import(/* webpackChunkName: "inventory-more" */ './PurchaseOrders').then((m) => ({ default: m.PurchaseOrders })));
+const Suppliers = lazy(() => import(/* webpackChunkName: "inventory-more" */ './Suppliers').then((m) => ({ default: m.Suppliers })));
+const Kits = lazy(() => import(/* webpackChunkName: "inventory-more" */ './Kits').then((m) => ({ default: m.Kits })));
+const ReorderSuggestions = lazy(() => import(/* webpackChunkName: "inventory-more" */ './ReorderSuggestions').then((m) => ({ default: m.ReorderSuggestions })));
+const PartFormDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './PartFormDialog').then((m) => ({ default: m.PartFormDialog })));
+const HistoryDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+const ReceiveDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './StockDialogs').then((m) => ({ default: m.ReceiveDialog })));
+const AdjustDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './StockDialogs').then((m) => ({ default: m.AdjustDialog })));
+const TransferDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './StockDialogs').then((m) => ({ default: m.TransferDialog })));
+const StockLevelsDialog = lazy(() => import(/* webpackChunkName: "inventory-more" */ './StockLevelsDialog').then((m) => ({ default: m.StockLevelsDialog })));
 
 /** A lazy section with the spinner that stands for it while its code loads. */
 function Loading({ label, children }: { label: string; children: ReactNode }) {
@@ -280,13 +284,23 @@ function PartsSection({ renderJob, centres, centerId: shownCentre, onDrafted }: 
         )}
       </DataState>
 
-      {dialog?.kind === 'new' && <PartFormDialog onClose={closeDialog} onSaved={saved} />}
-      {dialog?.kind === 'edit' && <PartFormDialog part={dialog.part} onClose={closeDialog} onSaved={saved} />}
-      {dialog?.kind === 'history' && <HistoryDialog part={dialog.part} centres={centres} centerId={centerId ?? ''} onClose={closeDialog} renderJob={renderJob} />}
-      {dialog?.kind === 'receive' && <ReceiveDialog {...stock(dialog.part)} />}
-      {dialog?.kind === 'adjust' && <AdjustDialog {...stock(dialog.part)} />}
-      {dialog?.kind === 'transfer' && <TransferDialog {...stock(dialog.part)} />}
-      {dialog?.kind === 'levels' && <StockLevelsDialog {...stock(dialog.part)} />}
+      {dialog && (
+        <Suspense
+          fallback={
+            <Modal open title="Loading" onClose={closeDialog}>
+              <Spinner label="Loading the dialog" showLabel />
+            </Modal>
+          }
+        >
+          {dialog.kind === 'new' && <PartFormDialog onClose={closeDialog} onSaved={saved} />}
+          {dialog.kind === 'edit' && <PartFormDialog part={dialog.part} onClose={closeDialog} onSaved={saved} />}
+          {dialog.kind === 'history' && <HistoryDialog part={dialog.part} centres={centres} centerId={centerId ?? ''} onClose={closeDialog} renderJob={renderJob} />}
+          {dialog.kind === 'receive' && <ReceiveDialog {...stock(dialog.part)} />}
+          {dialog.kind === 'adjust' && <AdjustDialog {...stock(dialog.part)} />}
+          {dialog.kind === 'transfer' && <TransferDialog {...stock(dialog.part)} />}
+          {dialog.kind === 'levels' && <StockLevelsDialog {...stock(dialog.part)} />}
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -147,7 +147,7 @@ describe('Inventory page: new part, edit, archive', () => {
     await screen.findByRole('table');
     const add = screen.getByRole('button', { name: 'Add part' });
     await user.click(add);
-    const dialog = screen.getByRole('dialog', { name: 'New part' });
+    const dialog = await screen.findByRole('dialog', { name: 'New part' });
     expect(within(dialog).getByRole('textbox', { name: 'SKU' })).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Add part' }));
@@ -192,7 +192,7 @@ describe('Inventory page: new part, edit, archive', () => {
     const { inventory } = stockedShop();
     const { user } = await renderInventory(inventory);
     await user.click(await screen.findByRole('button', { name: 'Add part' }));
-    const dialog = screen.getByRole('dialog', { name: 'New part' });
+    const dialog = await screen.findByRole('dialog', { name: 'New part' });
     await user.type(within(dialog).getByRole('textbox', { name: 'SKU' }), 'oil-5w30');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Engine oil again');
     await user.type(within(dialog).getByRole('textbox', { name: 'Category' }), 'Oils');
@@ -213,7 +213,7 @@ describe('Inventory page: new part, edit, archive', () => {
     const { user } = await renderInventory(inventory);
     await screen.findByRole('table');
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Edit' }));
-    let dialog = screen.getByRole('dialog', { name: 'Edit part' });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit part' });
     expect(dialog).toHaveAccessibleDescription('OIL-5W30 · Engine oil 5W-30');
     expect(within(dialog).getByRole('textbox', { name: 'Sell price' })).toHaveValue('1250.50');
     expect(within(dialog).getByRole('textbox', { name: 'Unit cost' })).toHaveValue('800.00');
@@ -235,7 +235,7 @@ describe('Inventory page: new part, edit, archive', () => {
     const edit = within(rowOf('OIL-5W30')).getByRole('button', { name: 'Edit' });
     expect(edit).toHaveFocus();
     await user.click(edit);
-    dialog = screen.getByRole('dialog', { name: 'Edit part' });
+    dialog = await screen.findByRole('dialog', { name: 'Edit part' });
     expect(within(dialog).getByRole('textbox', { name: 'Category' })).toHaveValue('Engine oils');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Sell price' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Sell price' }), '1300');

@@ -55,7 +55,7 @@ describe('Receive, Adjust and Transfer', () => {
     const { user } = await renderInventory(inventory);
     const receive = within(rowOf('OIL-5W30')).getByRole('button', { name: 'Receive' });
     await user.click(receive);
-    const dialog = screen.getByRole('dialog', { name: 'Receive stock' });
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
     expect(dialog).toHaveAccessibleDescription('OIL-5W30 · Engine oil 5W-30');
     const centre = within(dialog).getByRole('combobox', { name: 'Centre' });
     expect(centre).toHaveFocus();
@@ -86,7 +86,7 @@ describe('Receive, Adjust and Transfer', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Low stock' }));
     await waitFor(() => expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['OIL-5W30']));
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Receive' }));
-    const dialog = screen.getByRole('dialog', { name: 'Receive stock' });
+    const dialog = await screen.findByRole('dialog', { name: 'Receive stock' });
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Quantity' }), '5');
     await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
     await waitFor(() => expect(screen.getByText('No parts match')).toHaveFocus());
@@ -96,7 +96,7 @@ describe('Receive, Adjust and Transfer', () => {
     const { inventory, oil } = shop();
     const { user } = await renderInventory(inventory);
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Adjust' }));
-    const dialog = screen.getByRole('dialog', { name: 'Adjust stock' });
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust stock' });
     const quantity = within(dialog).getByRole('spinbutton', { name: 'Quantity' });
     await user.type(quantity, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Adjust' }));
@@ -128,7 +128,7 @@ describe('Receive, Adjust and Transfer', () => {
     const { inventory, filter } = shop();
     const { user } = await renderInventory(inventory);
     await user.click(within(rowOf('FLT-001')).getByRole('button', { name: 'Transfer' }));
-    const dialog = screen.getByRole('dialog', { name: 'Transfer stock' });
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer stock' });
     expect(within(dialog).getByRole('combobox', { name: 'From centre' })).toHaveDisplayValue('Downtown Workshop');
     const to = within(dialog).getByRole('combobox', { name: 'To centre' });
     expect(to).toHaveDisplayValue('Choose a centre');
@@ -159,7 +159,7 @@ describe('Receive, Adjust and Transfer', () => {
     const { user } = await renderInventory(inventory);
     const transfer = within(rowOf('OIL-5W30')).getByRole('button', { name: 'Transfer' });
     await user.click(transfer);
-    const dialog = screen.getByRole('dialog', { name: 'Transfer stock' });
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer stock' });
     // The focus stays inside: Shift+Tab from the first control goes round to the last.
     expect(within(dialog).getByRole('combobox', { name: 'From centre' })).toHaveFocus();
     await user.tab({ shift: true });
@@ -177,7 +177,7 @@ describe('Reorder settings', () => {
     const { user } = await renderInventory(inventory);
     expect(within(rowOf('FLT-001')).queryByText('Low stock')).not.toBeInTheDocument();
     await user.click(within(rowOf('FLT-001')).getByRole('button', { name: 'Reorder settings' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reorder settings' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reorder settings' });
     const level = within(dialog).getByRole('spinbutton', { name: 'Reorder level' });
     const reorder = within(dialog).getByRole('spinbutton', { name: 'Reorder quantity' });
     expect(level).toHaveValue(0);
@@ -199,7 +199,7 @@ describe('Reorder settings', () => {
 
     // Another centre's settings come from the part's stock at every centre.
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'Reorder settings' }));
-    const second = screen.getByRole('dialog', { name: 'Reorder settings' });
+    const second = await screen.findByRole('dialog', { name: 'Reorder settings' });
     expect(within(second).getByRole('spinbutton', { name: 'Reorder level' })).toHaveValue(5);
     await waitFor(() => expect(sent(inventory, 'GET', `/parts/${oil.id}`)).toHaveLength(1));
     await user.selectOptions(within(second).getByRole('combobox', { name: 'Centre' }), 'Northside Service Centre');
@@ -225,7 +225,7 @@ describe('A part’s history', () => {
     const { inventory, oil } = historyShop();
     const { user } = await renderInventory(inventory);
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'History' }));
-    const dialog = screen.getByRole('dialog', { name: 'Stock history' });
+    const dialog = await screen.findByRole('dialog', { name: 'Stock history' });
     const table = await within(dialog).findByRole('table', { name: 'Stock movements of OIL-5W30 at Downtown Workshop, newest first' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Movement', 'Quantity', 'Reason', 'By', 'Job', 'Actions']);
     const rows = () => within(table).getAllByRole('row').slice(1);
@@ -254,7 +254,7 @@ describe('A part’s history', () => {
     const { inventory, oil, receipt } = historyShop();
     const { user } = await renderInventory(inventory);
     await user.click(within(rowOf('OIL-5W30')).getByRole('button', { name: 'History' }));
-    const dialog = screen.getByRole('dialog', { name: 'Stock history' });
+    const dialog = await screen.findByRole('dialog', { name: 'Stock history' });
     const receiptRow = () => within(dialog).getByRole('rowheader', { name: new RegExp(`^${timeOf(receipt.occurredAt)}`) }).closest('tr') as HTMLElement;
     await within(dialog).findByRole('table');
     const reverse = within(receiptRow()).getByRole('button', { name: 'Reverse' });
