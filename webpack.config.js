@@ -175,11 +175,12 @@ function browserConfig(production) {
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       // Lazy chunks by content hash alone: the runtime every page loads maps each chunk to its file, and names would
-      // add bytes per chunk to it (the names stay in build-stats/chunk-groups.json and the build's report). Eight hex
-      // digits (32 bits) tell ~100 files apart with a collision chance near one in a million, and each of the ~90
-      // entries of that map costs four bytes less than with twelve: with issue 16's chunks the map had grown /login
-      // past its budget.
-      chunkFilename: production ? 'assets/[contenthash:8].js' : 'assets/[name].js',
+      // add bytes per chunk to it (the names stay in build-stats/chunk-groups.json and the build's report). Seven hex
+      // digits (28 bits) tell ~100 files apart with a collision chance near one in 50,000 per build, and a collision
+      // cannot ship: webpack fails a build whose two assets share a file name. Each entry of that map costs bytes on
+      // every page: with issue 16's chunks it had grown /login past its budget (twelve digits to eight), with the
+      // inventory's (its sections, dialogs, job parts) again (eight to seven, 65 bytes gzip).
+      chunkFilename: production ? 'assets/[contenthash:7].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       // Every chunk file starts by pushing itself onto this global; webpack's default (`webpackChunkcarcare`, twice
       // per file) costs ~15 bytes gzip in each of the dozen files a page loads.
@@ -218,7 +219,7 @@ function browserConfig(production) {
               // CSS Modules are scoped per component, so the order two chunks import them in cannot change a rule.
               ignoreOrder: true,
               filename: 'assets/[name].[contenthash:10].css',
-              chunkFilename: 'assets/[contenthash:8].css',
+              chunkFilename: 'assets/[contenthash:7].css',
             }),
             new ChunkGroupManifestPlugin(),
             new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg)$/, filename: '[path][base].gz', threshold: 0, minRatio: 1 }),
