@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { registerViaApi } from './support/api';
 import { ADMIN } from './support/constants';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { expect, test, watchBrowserErrors } from './support/fixtures';
 import { createPartViaApi, createSupplierViaApi, jobPartsViaApi, orderViaApi, partViaApi, purchaseOrderViaApi, receiveViaApi, setKitViaApi } from './support/inventory';
 import { seedSession, signInViaUi } from './support/session';
@@ -17,6 +18,16 @@ import { catalogViaApi, centreNamed, freeDay, freshSession, registerTechnician, 
 /** The row of the parts table whose row header is `sku`. */
 function partRow(page: Page, sku: string) {
   return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: sku, exact: true }) });
+}
+
+/** Axe finds nothing serious, and at 360 px wide (a small phone) nothing makes the page scroll sideways. */
+async function expectUsable(page: Page, what: string) {
+  await expectNoSeriousA11yViolations(page, what);
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at 360 px`).toBeLessThanOrEqual(360);
+  if (original) await page.setViewportSize(original);
 }
 
 /** Marks the document: a reload (or any full navigation) would lose the mark. */
@@ -54,12 +65,14 @@ test.describe('parts and stock', () => {
     await expect(heading).toBeVisible();
     const orderHead = heading.locator('..'); // the heading and its status badge
     await expect(orderHead).toHaveText(new RegExp(`^${number}\\s*Ordered$`));
+    await expectUsable(page, 'purchase order detail');
 
     // Receive 4 of the 6: the order is partly received.
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
     let dialog = page.getByRole('dialog', { name: `Receive ${number}` });
     const received = dialog.getByRole('spinbutton', { name: `Received now of ${part.sku} · ${part.name}` });
     await expect(received).toHaveValue('6');
+    await expectUsable(page, 'receive dialog');
     await received.fill('4');
     await dialog.getByRole('button', { name: 'Receive', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -67,7 +80,7 @@ test.describe('parts and stock', () => {
     await expect(orderHead).toHaveText(new RegExp(`^${number}\\s*Partly received$`));
     const line = page.getByRole('table', { name: `Lines of ${number}` }).getByRole('row').filter({ hasText: part.sku });
     await expect(line.getByRole('cell')).toHaveText([part.name, '6 each', '4', '2', /LKR/, /LKR/]); // ordered, received, remaining
-    let stored = await partViaApi(request, admin, part);
+    let stored = await partViaApi(request, await adminSession(request), part);
     expect(stored.stock.find((s) => s.centerId === northside.id)?.onHand).toBe(6);
 
     // The rest arrives: the order is received, and the order survives a reload (it is in the URL).
@@ -80,14 +93,21 @@ test.describe('parts and stock', () => {
     await expect(page.getByText(`Received 2 units on ${number}.`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: number }).locator('..')).toHaveText(new RegExp(`^${number}\\s*Received$`));
     await expect(page.getByRole('button', { name: 'Receive', exact: true })).toHaveCount(0);
-    expect((await purchaseOrderViaApi(request, admin, order.id)).status).toBe('RECEIVED');
+    expect((await purchaseOrderViaApi(request, await adminSession(request), order.id)).status).toBe('RECEIVED');
+
+    for (const section of ['Suppliers', 'Kits']) {
+      await page.getByRole('tablist', { name: 'Inventory sections' }).getByRole('tab', { name: section }).click();
+      await expect(page.getByRole('tabpanel', { name: section })).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: section }).getByRole('button').first()).toBeVisible();
+      await expectUsable(page, `${section} section`);
+    }
 
     // Back on the parts: 2 + 6 on hand at Northside, as the server holds it.
     await page.getByRole('tablist', { name: 'Inventory sections' }).getByRole('tab', { name: 'Parts' }).click();
     await page.getByLabel('Centre', { exact: true }).selectOption({ label: northside.name });
     await page.getByRole('searchbox', { name: 'Search parts' }).fill(part.sku);
     await expect(partRow(page, part.sku).getByRole('cell').nth(3)).toHaveText('8');
-    stored = await partViaApi(request, admin, part);
+    stored = await partViaApi(request, await adminSession(request), part);
     expect(stored.stock.find((s) => s.centerId === northside.id)).toMatchObject({ onHand: 8, reserved: 0, available: 8 });
   });
 
@@ -110,6 +130,7 @@ test.describe('parts and stock', () => {
     const details = page.getByRole('region', { name: 'Service Details' });
     const used = details.getByRole('region', { name: 'Parts used' });
     await expect(used).toContainText('No parts recorded yet.');
+    await expectNoSeriousA11yViolations(page, 'customer job details with parts');
     await markDocument(page);
 
     // The technician, in a browser of their own.
@@ -131,6 +152,7 @@ test.describe('parts and stock', () => {
     await expect(dialog.getByText(`Added 2 each of ${part.name}.`)).toBeAttached();
     const item = dialog.getByRole('region', { name: 'Used on this job' }).getByRole('listitem').filter({ hasText: part.sku });
     await expect(item.getByRole('spinbutton', { name: `Quantity of ${part.name}` })).toHaveValue('2');
+    await expectUsable(tech, 'technician Parts used dialog');
 
     // More than there is: the server's refusal, in the dialog.
     await item.getByRole('spinbutton', { name: `Quantity of ${part.name}` }).fill('9');
@@ -143,7 +165,7 @@ test.describe('parts and stock', () => {
 
     const stored = await jobPartsViaApi(request, await freshSession(request, customer.user), job.id);
     expect(stored.items).toEqual([expect.objectContaining({ partId: part.id, quantity: 2 })]);
-    expect((await partViaApi(request, admin, part)).stock.find((s) => s.centerId === downtown.id)?.onHand).toBe(3);
+    expect((await partViaApi(request, await adminSession(request), part)).stock.find((s) => s.centerId === downtown.id)?.onHand).toBe(3);
     techErrors.expectNone();
     await techContext.close();
   });
@@ -167,6 +189,7 @@ test.describe('parts and stock', () => {
     const warning = shortCard.getByRole('note', { name: 'Parts short' });
     await expect(warning).toBeVisible();
     await expect(warning).toHaveAccessibleDescription(`${part.name}: needs 2, 1 available`);
+    await expectNoSeriousA11yViolations(page, 'board card with Parts short');
     await expect(awaiting.getByRole('article').filter({ hasText: covered.vehicle.plate }).getByRole('note', { name: 'Parts short' })).toHaveCount(0);
 
     // One more unit arrives: the kit is covered and the warning goes, without a reload (stock.changed).
