@@ -1,7 +1,6 @@
 import * as yup from 'yup';
-import { INVENTORY_MESSAGES, MAX_MONEY_MINOR, MAX_STOCK_QUANTITY, type PurchaseOrderStatus } from '@contract/inventoryTerms';
-import { toMinor } from './money';
-import { FIELD_MESSAGES as M } from './schemas';
+import { INVENTORY_MESSAGES, type PurchaseOrderStatus } from '@contract/inventoryTerms';
+import { FIELD_MESSAGES as M, level, money, quantity, text } from './schemas';
 
 /**
  * The purchasing forms' rules (suppliers, purchase orders, receipts, kits), worded as the server's messages
@@ -26,40 +25,12 @@ export const SUPPLIER_LIMITS = { name: 120, contactName: 120, email: 254, phone:
 const optional = (label: string, max: number) => yup.string().trim().max(max, M.tooLong(label, max)).default('');
 
 export const supplierSchema = yup.object({
-  name: yup.string().trim().required(M.required('Name')).max(SUPPLIER_LIMITS.name, M.tooLong('Name', SUPPLIER_LIMITS.name)),
+  name: text('Name', SUPPLIER_LIMITS.name),
   contactName: optional('Contact name', SUPPLIER_LIMITS.contactName),
   phone: optional('Phone', SUPPLIER_LIMITS.phone),
   email: optional('Email', SUPPLIER_LIMITS.email),
 });
 export type SupplierValues = yup.InferType<typeof supplierSchema>;
-
-/** A count of units typed in a line: a whole number from `min`. */
-export const lineQuantity = (min = 1) =>
-  yup
-    .string()
-    .trim()
-    .required(M.required('Quantity'))
-    .test('quantity', function check(value) {
-      if (!/^[+-]?\d+$/.test(value)) return this.createError({ message: M.notWhole('Quantity') });
-      const n = Number(value);
-      if (n < min) return this.createError({ message: min === 1 ? M.atLeastOne : M.negative('Quantity') });
-      if (n > MAX_STOCK_QUANTITY) return this.createError({ message: M.tooLarge('Quantity') });
-      return true;
-    });
-
-/** A money amount as typed ("1250.50"): 0 or more, whole cents. */
-const money = (label: string) =>
-  yup
-    .string()
-    .trim()
-    .required(M.required(label))
-    .test('money', function check(value) {
-      if (/^-\s*[\d.,]/.test(value)) return this.createError({ message: M.negative(label) });
-      const minor = toMinor(value);
-      if (minor === null) return this.createError({ message: M.notCents(label) });
-      if (minor > MAX_MONEY_MINOR) return this.createError({ message: M.tooLarge(label) });
-      return true;
-    });
 
 /**
  * An order's or a kit's lines as a form keeps them: a part is on one once, so each line is keyed by its part
@@ -77,7 +48,7 @@ function keyedLines<T extends yup.AnyObject>(line: yup.ObjectSchema<T>, atLeastO
 }
 
 /** A line of an order: how many, at what unit cost. */
-const orderLine = yup.object({ quantity: lineQuantity(), unitCost: money('Unit cost') });
+const orderLine = yup.object({ quantity: quantity, unitCost: money('Unit cost') });
 
 export const orderSchema = yup.object({
   supplierId: yup.string().required(M.required('Supplier')),
@@ -86,13 +57,13 @@ export const orderSchema = yup.object({
 });
 export type OrderValues = yup.InferType<typeof orderSchema>;
 
-export const kitSchema = yup.object({ lines: keyedLines(yup.object({ quantity: lineQuantity() })) });
+export const kitSchema = yup.object({ lines: keyedLines(yup.object({ quantity: quantity })) });
 export type KitValues = yup.InferType<typeof kitSchema>;
 
 /** A receipt: per line what arrived now (0 for nothing), at least one line above 0. */
 export const receiptSchema = yup.object({
   lines: yup
-    .array(yup.object({ partId: yup.string().required(), label: yup.string().required(), remaining: yup.number().required(), quantity: lineQuantity(0) }))
+    .array(yup.object({ partId: yup.string().required(), label: yup.string().required(), remaining: yup.number().required(), quantity: level('Quantity') }))
     .required()
     .test('some', 'Receive at least one part', (lines) => lines.some((line) => Number(line.quantity) > 0)),
 });

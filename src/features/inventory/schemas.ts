@@ -33,10 +33,10 @@ export const FIELD_MESSAGES = {
 const M = FIELD_MESSAGES;
 
 /** A required line of text, trimmed, at most `max` characters. */
-const text = (label: string, max: number) => yup.string().trim().required(M.required(label)).max(max, M.tooLong(label, max));
+export const text = (label: string, max: number) => yup.string().trim().required(M.required(label)).max(max, M.tooLong(label, max));
 
 /** A money amount as typed ("1250.50"): 0 or more, whole cents, at most the contract's maximum once in minor units. */
-const money = (label: string) =>
+export const money = (label: string) =>
   yup
     .string()
     .trim()
@@ -62,10 +62,10 @@ const whole = (label: string, rule: (n: number) => string | null) =>
     });
 
 /** A count of units moved: 1 or more. */
-const quantity = whole('Quantity', (n) => (n < 1 ? M.atLeastOne : n > MAX_STOCK_QUANTITY ? M.tooLarge('Quantity') : null));
+export const quantity = whole('Quantity', (n) => (n < 1 ? M.atLeastOne : n > MAX_STOCK_QUANTITY ? M.tooLarge('Quantity') : null));
 
 /** A stock level setting: 0 or more. */
-const level = (label: string) => whole(label, (n) => (n < 0 ? M.negative(label) : n > MAX_STOCK_QUANTITY ? M.tooLarge(label) : null));
+export const level = (label: string) => whole(label, (n) => (n < 0 ? M.negative(label) : n > MAX_STOCK_QUANTITY ? M.tooLarge(label) : null));
 
 const centre = (label: string) => yup.string().required(M.required(label));
 
