@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../server/src/config';
 import { DIST, ROOT } from './paths';
 import { freePort, makeTempDir, removeTempDir, sleep, spawnTracked, stopProcess } from './processes';
 
@@ -114,4 +115,25 @@ export async function startServer({ accessTokenTtl, workDir, databaseUrl, static
     throw error;
   }
   return { origin, apiBase: `${origin}/api`, jwtSecret, admin, pid: child.pid, stop };
+}
+
+/**
+ * The configuration of an app the bench builds in its own process (buildApp): a fresh in-memory PGlite, no demo
+ * data, the bench's admin, day-long access tokens and no rate limit in the way of its load. `extra` adds or
+ * overrides variables.
+ */
+export function inProcessConfig(admin: { email: string; password: string }, timeZone: string, extra: Record<string, string> = {}) {
+  return loadConfig({
+    JWT_SECRET: randomSecret(),
+    DATA_DIR: 'memory://',
+    DEMO_DATA: '0',
+    SHOP_TIME_ZONE: timeZone,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ACCESS_TOKEN_TTL: '1d',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    REQUESTS_PER_IP_PER_MINUTE: '10000000',
+    ...extra,
+  });
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { addCalendarDays, shopInstant } from '../../server/src/shopTime';
 import { currentLoadAverage } from '../lib/machine';
-import { randomSecret } from '../lib/server';
+import { inProcessConfig, randomSecret } from '../lib/server';
 import { type Latency, latencySummary, round } from '../lib/stats';
 
 /**
@@ -132,19 +131,7 @@ async function time(app: FastifyInstance, label: string, url: () => string, toke
 export async function runInventory(log: Log = defaultLog): Promise<InventoryResult> {
   const loadStart = currentLoadAverage();
   const now = shopInstant(ZONE, DAY, '06:00');
-  const config = loadConfig({
-    JWT_SECRET: randomSecret(),
-    DATA_DIR: 'memory://',
-    DEMO_DATA: '0',
-    SHOP_TIME_ZONE: ZONE,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ACCESS_TOKEN_TTL: '1d',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
-    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
-    REQUESTS_PER_IP_PER_MINUTE: '10000000',
-    MAX_CONNECTIONS_PER_IP: '1000000',
-  });
+  const config = inProcessConfig(ADMIN, ZONE, { MAX_CONNECTIONS_PER_IP: '1000000' });
   const app = await buildApp(config, { now: () => now });
   try {
     const admin = await api(app, 'POST', '/api/auth/login', undefined, ADMIN);

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { loadReportFonts } from '../../server/src/reports/fonts';
 import type { SlotLabels } from '../../server/src/reports/format';
 import { renderServiceReport } from '../../server/src/reports/pdf';
 import { Reports } from '../../server/src/reports/queries';
 import { shopInstant } from '../../server/src/shopTime';
 import { currentLoadAverage } from '../lib/machine';
-import { randomSecret } from '../lib/server';
+import { inProcessConfig, randomSecret } from '../lib/server';
 import { type Latency, latencySummary } from '../lib/stats';
 
 /**
@@ -149,21 +148,8 @@ export async function runReports(log: Log = defaultLog): Promise<ReportsResult> 
   const loadStart = currentLoadAverage();
   let now = shopInstant(ZONE, DAY, '06:00');
   const clock = { set: (ms: number) => (now = ms) };
-  const config = loadConfig({
-    JWT_SECRET: randomSecret(),
-    DATA_DIR: 'memory://',
-    DEMO_DATA: '0',
-    SHOP_TIME_ZONE: ZONE,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ACCESS_TOKEN_TTL: '1d',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '1000000',
-    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
-    REQUESTS_PER_IP_PER_MINUTE: '10000000',
-    // fetch keeps its sockets: none may be closed under it while the main-thread comparison blocks the event loop.
-    KEEP_ALIVE_TIMEOUT: '10m',
-    CONNECTION_TIMEOUT: '10m',
-  });
+  // fetch keeps its sockets: none may be closed under it while the main-thread comparison blocks the event loop.
+  const config = inProcessConfig(ADMIN, ZONE, { KEEP_ALIVE_TIMEOUT: '10m', CONNECTION_TIMEOUT: '10m' });
   const app = await buildApp(config, { now: () => now });
   try {
     log('reports: making a completed job with its history and time logs through the API');
