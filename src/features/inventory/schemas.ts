@@ -10,7 +10,7 @@ import {
   PART_UNITS,
   type PartUnit,
 } from '@contract/inventoryTerms';
-import { toMinor } from './money';
+import { toMinor } from '@/features/jobs';
 
 /**
  * The inventory forms' rules, one yup schema per form (architecture.md §6), each message worded as the server's

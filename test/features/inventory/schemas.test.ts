@@ -1,6 +1,6 @@
 import { AdjustBody, PartFields, ReceiveBody, ReverseBody, StockSettingsBody, TransferBody } from '@contract/inventory';
 import { MAX_CATEGORY_LENGTH, MAX_PART_NAME_LENGTH, MAX_REASON_LENGTH, MAX_SKU_LENGTH } from '@contract/inventoryTerms';
-import { formatMoney, toDecimal, toMinor } from '@/features/inventory/money';
+import { formatMoney, toDecimal, toMinor } from '@/features/jobs';
 import { adjustSchema, FIELD_MESSAGES as M, partSchema, receiveSchema, stockLevelsSchema, transferSchema } from '@/features/inventory/schemas';
 
 /** The `errorMessages` the server answers with for a field of a TypeBox schema. */

@@ -4,7 +4,7 @@ import type { PartWithStock } from '@contract/inventory';
 import { Alert } from '@/components/Alert';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
-import { formatMoney } from '../money';
+import { formatMoney } from '@/features/jobs';
 import styles from './Inventory.module.css';
 
 /** What a row's buttons open or do. */

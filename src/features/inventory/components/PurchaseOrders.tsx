@@ -11,7 +11,7 @@ import { DataState } from '@/components/DataState';
 import { Select, type SelectOption } from '@/components/Select';
 import { confirmAction } from '@/lib/dialogs';
 import { useLoadMore } from '@/lib/useLoadMore';
-import { formatMoney } from '../money';
+import { formatMoney } from '@/features/jobs';
 import { useCancelOrderMutation, useGetOrderPagesInfiniteQuery, useGetOrderQuery, usePlaceOrderMutation } from '../purchasingApi';
 import { ORDER_STATUS_LABEL, orderName } from '../purchasingSchemas';
 import { OrderFormDialog } from './OrderFormDialog';

@@ -1,4 +1,4 @@
-import { CURRENCY_LABEL } from '@/features/jobs';
+import { CURRENCY_LABEL } from './format';
 
 /** Prices in the shop's one currency (the jobs domain's constant), with its own minor unit (LKR: cents, 2 digits). */
 const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY_LABEL });

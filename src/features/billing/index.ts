@@ -1,0 +1,3 @@
+// The billing domain: a job's lines and estimate, the customer's approval, invoices and payments. Pages and the
+// live-update wiring import this file only.
+export { BILLING_TAG_TYPES, type BillingTag } from './billingTags';
