@@ -19,8 +19,8 @@ export interface OpenedDatabase {
   /**
    * LISTEN for notifications on `channel`, scoped to this installation's schema: the channel actually listened to
    * is `<channel>_<current_schema()>`, so the sender must use `pg_notify('<channel>_' || current_schema(), …)`
-   * (NOTIFY channels are database-wide; several installations — the PostgreSQL test run's schemas — share one
-   * database). PostgreSQL: one dedicated connection per call (not from the pool) that reconnects with backoff when
+   * (NOTIFY channels are database-wide; several installations may share one database, each in its own
+   * schema). PostgreSQL: one dedicated connection per call (not from the pool) that reconnects with backoff when
    * lost and then calls `onReconnect` (notifications sent meanwhile are lost: the caller resynchronises). PGlite:
    * the same instance the queries use (never reconnects). Resolves once listening.
    */

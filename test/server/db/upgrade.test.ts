@@ -184,7 +184,7 @@ describe('a database made by f73f42c', () => {
   let before: Rows;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ onDisk: true });
+    database = await createTestDatabase({ onDisk: true, empty: true });
     smtp = await startSmtpServer();
     await loadFixture(database);
   });

@@ -358,11 +358,11 @@ if (usingPostgres) {
       const customer = await signUp(second.app);
       const client = await SseClient.open(bases[1], { token: customer.token });
       try {
-        const schema = new URL(database.env.DATABASE_URL).searchParams.get('options')?.match(/search_path=([^,]+)/)?.[1];
-        // Both instances listen on this schema's channel: end both listener connections.
+        // Both instances listen on this database's channel: end both listener connections (not other tests' ones).
         const { rows } = await sql<{ ended: boolean }>`
           SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
-           WHERE application_name = 'carcare-listen' AND query LIKE ${`%carcare_live_${schema}%`}`.execute(first.app.db);
+           WHERE application_name = 'carcare-listen' AND datname = current_database()
+             AND query LIKE '%carcare_live_' || current_schema() || '%'`.execute(first.app.db);
         expect(rows.length).toBe(2);
         await client.next((message) => message.event === 'resync', 5000);
         // Listening again: a change still arrives.
