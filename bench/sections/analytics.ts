@@ -64,7 +64,7 @@ export interface AnalyticsDatabaseResult {
   rebuildMs: number;
   rollupRows: Record<string, number>;
   /** The 90-day answer's size and a few of its figures, to show what was computed. */
-  answer: { bytes: number; bookings: number; completedJobs: number; revenue: number; technicians: number; loggedMinutes: number };
+  answer: { bytes: number; bookings: number; completedJobs: number; invoicedMinor: number; technicians: number; loggedMinutes: number };
   plans: AnalyticsQueryPlan[];
   loadAverage: { start: number; end: number };
   runs: AnalyticsRun[];
@@ -171,7 +171,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
       runs.push(run);
       log(`analytics (${kind}): ${period} days × 1: p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms`);
       if (period === '90') {
-        const body = JSON.parse(first.body) as { totals: { bookings: number; completedJobs: number; revenue: number; loggedMinutes: number }; technicians: unknown[] };
+        const body = JSON.parse(first.body) as { totals: { bookings: number; completedJobs: number; invoicedMinor: number; loggedMinutes: number }; technicians: unknown[] };
         answer = { bytes: Buffer.byteLength(first.body), ...body.totals, technicians: body.technicians.length };
       }
     }
@@ -191,7 +191,7 @@ async function runOnDatabase(kind: BenchDatabaseKind, timeZone: string, password
       timeLogs,
       rebuildMs,
       rollupRows,
-      answer: answer ?? { bytes: 0, bookings: 0, completedJobs: 0, revenue: 0, technicians: 0, loggedMinutes: 0 },
+      answer: answer ?? { bytes: 0, bookings: 0, completedJobs: 0, invoicedMinor: 0, technicians: 0, loggedMinutes: 0 },
       plans,
       loadAverage: { start: loadStart, end: loadEnd },
       runs,
@@ -247,7 +247,7 @@ export function renderAnalyticsSection(result: AnalyticsBenchResult): string {
       `- Rebuilding every rollup from the base tables (the migration's backfill; a change of SHOP_TIME_ZONE at start): ${seconds(r.rebuildMs)}.`,
       `- Rollup rows: ${Object.entries(r.rollupRows).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', ')}.`,
       `- The 90-day answer: ${r.answer.bytes.toLocaleString('en')} bytes; ${r.answer.bookings.toLocaleString('en')} bookings, ${r.answer.completedJobs.toLocaleString('en')} jobs completed, ` +
-        `revenue ${r.answer.revenue.toLocaleString('en')}, ${r.answer.technicians} technicians, ${r.answer.loggedMinutes.toLocaleString('en')} minutes logged.`,
+        `invoiced ${r.answer.invoicedMinor.toLocaleString('en')} (minor units), ${r.answer.technicians} technicians, ${r.answer.loggedMinutes.toLocaleString('en')} minutes logged.`,
       '',
       '| period | concurrency | requests | p50 | p90 | p99 | max | non-200 | p99 < target |',
       '|---|---|---|---|---|---|---|---|---|',

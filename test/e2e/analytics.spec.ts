@@ -17,6 +17,9 @@ import { freeDay, freshSession, registerTechnician, uniqueTag } from './support/
  * time on it and off it.
  */
 
+/** Minor units as the page formats money (Intl's currency format, with its no-break space). */
+const lkr = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'LKR' }).format(minor / 100);
+
 const isAnalytics = (period: string) => (response: Response) => response.url().includes(`/api/analytics?period=${period}`) && response.request().method() === 'GET';
 
 /** The rows of the technicians table as text. */
@@ -82,19 +85,19 @@ test.describe('Analytics (admin)', () => {
     await expect(charts).toHaveCount(4);
     await expect(async () => {
       const { totals } = answers.at(-1) ?? data;
-      expect([await shown('Bookings'), await shown('Jobs completed'), await shown('Revenue')]).toEqual([
+      expect([await shown('Bookings'), await shown('Jobs completed'), await shown('Invoiced')]).toEqual([
         totals.bookings.toLocaleString('en-US'),
         totals.completedJobs.toLocaleString('en-US'),
-        `LKR ${totals.revenue.toLocaleString('en-US')}`,
+        lkr(totals.invoicedMinor),
       ]);
       expect(await charts.nth(1).getAttribute('aria-label')).toMatch(new RegExp(`^Bar chart of the ${totals.bookings.toLocaleString('en-US')} jobs booked in the period by status now: Pending `));
-      expect(await charts.nth(3).getAttribute('aria-label')).toMatch(new RegExp(`^Bar chart of revenue from jobs completed in the period by service type, LKR ${totals.revenue.toLocaleString('en-US')} in all`));
+      expect(await charts.nth(3).getAttribute('aria-label')).toMatch(new RegExp(`^Bar chart of the amounts invoiced in the period by service type, ${lkr(totals.invoicedMinor)} in all`));
     }).toPass({ timeout: 10_000 });
     expect(data.totals.completedJobs).toBeGreaterThanOrEqual(1);
 
-    // This test's technician, exactly: 1 job, under a minute from start to completion, 1.0 expected hour, 1.5 clocked
-    // (efficiency 67%), 2.0 logged of which 1.5 on jobs (75%).
-    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
+    // This test's technician, exactly: 1 job, under a minute from start to completion, 1.0 expected hour, 1.0 billed,
+    // 1.5 clocked (efficiency 67%), 2.0 logged of which 1.5 on jobs (75%).
+    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
     const region = page.getByRole('region', { name: 'Technicians' });
     await expect(region).toHaveAttribute('tabindex', '0');
 
@@ -118,9 +121,9 @@ test.describe('Analytics (admin)', () => {
     const lines = csv.split('\r\n');
     expect(lines.slice(0, 5)).toEqual(['CarCare analytics', 'Period,Last 30 days', `From,${data.period.from}`, `To,${data.period.to}`, `Time zone,${data.period.timeZone}`]);
     // The file holds the figures of one of the server's answers (the latest when the button was pressed).
-    const totalsInFile = [lines.find((line) => line.startsWith('Bookings,')), lines.find((line) => line.startsWith('Revenue (LKR),'))];
-    expect(answers.map(({ totals }) => [`Bookings,${totals.bookings}`, `Revenue (LKR),${totals.revenue}`])).toContainEqual(totalsInFile);
-    expect(lines).toContain(`${name},1,0,1,1.5,66.7,2,1.5,75`);
+    const totalsInFile = [lines.find((line) => line.startsWith('Bookings,')), lines.find((line) => line.startsWith('Invoiced (LKR),'))];
+    expect(answers.map(({ totals }) => [`Bookings,${totals.bookings}`, `Invoiced (LKR),${totals.invoicedMinor / 100}`])).toContainEqual(totalsInFile);
+    expect(lines).toContain(`${name},1,0,1,1,1.5,66.7,2,1.5,75`);
     await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported carcare-analytics-${data.period.from}-to-${data.period.to}.csv.`);
 
     // Another period: asked for and shown.

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog/queries';
 import type { Clock } from '../clock';
 import type { Analytics as AnalyticsAnswer, AnalyticsPeriod, TechnicianFigures } from '../contract/analytics';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../contract/statuses';
+import '../billing/tables';
 import type { Db } from '../db/schema';
 import { addCalendarDays, shopNow } from '../shopTime';
 
@@ -20,8 +21,10 @@ export function analyticsPeriod(timeZone: string, nowMs: number, days: number): 
 /**
  * GET /api/analytics: every figure is an aggregate (GROUP BY) of the daily rollups of migration 0009 over the
  * period's days — each rollup read once, by its primary key's day range: a few thousand rows for 90 days, whatever
- * the size of the base tables. The totals are window sums over the same groups. Revenue and expected hours join
- * the catalogue (service_types) at query time.
+ * the size of the base tables. The totals are window sums over the same groups. Expected and billed hours join
+ * the catalogue (service_types) at query time. Money comes from billing's own tables: invoices by issue day, payments
+ * by paid day (both indexed on the day only through the list indexes — a scan of the period's rows), and billed
+ * labour from the approved LABOUR estimate items of the credited jobs (analytics_jobs, by its primary key).
  */
 export class Analytics {
   constructor(
@@ -33,18 +36,20 @@ export class Analytics {
   async report(period: AnalyticsPeriod): Promise<AnalyticsAnswer> {
     const days = Number(period);
     const { from, to } = analyticsPeriod(this.catalog.timeZone, this.now(), days);
-    const [bookingsPerDay, byStatus, byServiceType, technicians] = await Promise.all([
+    const [bookingsPerDay, byStatus, byServiceType, technicians, collectedMinor] = await Promise.all([
       this.bookingsPerDay(from, to),
       this.byStatus(from, to),
       this.byServiceType(from, to),
       this.technicians(from, to),
+      this.collected(from, to),
     ]);
     return {
       period: { days, from, to, timeZone: this.catalog.timeZone },
       totals: {
         bookings: byStatus.total,
         completedJobs: byServiceType.completed,
-        revenue: byServiceType.revenue,
+        invoicedMinor: byServiceType.invoicedMinor,
+        collectedMinor,
         loggedMinutes: technicians.loggedMinutes,
         jobMinutes: technicians.jobMinutes,
       },
@@ -82,11 +87,21 @@ export class Analytics {
     return { rows: rows.map((row) => ({ status: row.status, jobs: num(row.jobs) })), total: num(rows[0]?.total) };
   }
 
-  /** Every service type in catalogue order: bookings, completed jobs and their revenue at the catalogue price. */
+  /** Payments whose paid day falls in the period (deposits included). */
+  private async collected(from: string, to: string): Promise<number> {
+    const { rows } = await sql<{ collected: Figure | null }>`
+      SELECT sum(amount_minor) AS collected FROM payments WHERE paid_on BETWEEN ${from}::date AND ${to}::date`.execute(this.db);
+    return num(rows[0]?.collected);
+  }
+
+  /**
+   * Every service type in catalogue order: bookings, completed jobs, and the totals of the invoices issued in the
+   * period (not void) of jobs of that type.
+   */
   private async byServiceType(from: string, to: string) {
-    const { rows } = await sql<{ code: string; name: string; bookings: Figure; completed: Figure; revenue: Figure; all_completed: Figure; all_revenue: Figure }>`
-      SELECT st.code, st.name, coalesce(b.bookings, 0) AS bookings, coalesce(c.jobs, 0) AS completed, coalesce(c.jobs, 0) * st.price AS revenue,
-             sum(coalesce(c.jobs, 0)) OVER () AS all_completed, sum(coalesce(c.jobs, 0) * st.price) OVER () AS all_revenue
+    const { rows } = await sql<{ code: string; name: string; bookings: Figure; completed: Figure; invoiced: Figure; all_completed: Figure; all_invoiced: Figure }>`
+      SELECT st.code, st.name, coalesce(b.bookings, 0) AS bookings, coalesce(c.jobs, 0) AS completed, coalesce(i.invoiced, 0) AS invoiced,
+             sum(coalesce(c.jobs, 0)) OVER () AS all_completed, sum(coalesce(i.invoiced, 0)) OVER () AS all_invoiced
       FROM service_types st
       LEFT JOIN (
         SELECT service_type, sum(bookings) AS bookings FROM analytics_bookings_daily
@@ -96,11 +111,17 @@ export class Analytics {
         SELECT service_type, sum(jobs) AS jobs FROM analytics_completed_daily
         WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY service_type
       ) c ON c.service_type = st.code
+      LEFT JOIN (
+        SELECT a.service_type, sum(inv.total_minor) AS invoiced
+        FROM invoices inv JOIN appointments a ON a.id = inv.appointment_id
+        WHERE inv.issued_on BETWEEN ${from}::date AND ${to}::date AND inv.voided_at IS NULL
+        GROUP BY a.service_type
+      ) i ON i.service_type = st.code
       ORDER BY st.position`.execute(this.db);
     return {
-      rows: rows.map((row) => ({ code: row.code, name: row.name, bookings: num(row.bookings), completedJobs: num(row.completed), revenue: num(row.revenue) })),
+      rows: rows.map((row) => ({ code: row.code, name: row.name, bookings: num(row.bookings), completedJobs: num(row.completed), invoicedMinor: num(row.invoiced) })),
       completed: num(rows[0]?.all_completed),
-      revenue: num(rows[0]?.all_revenue),
+      invoicedMinor: num(rows[0]?.all_invoiced),
     };
   }
 
@@ -115,6 +136,7 @@ export class Analytics {
       jobs: Figure;
       average_minutes: Figure | null;
       expected_minutes: Figure;
+      billed_minutes: Figure;
       clocked_minutes: Figure;
       efficiency: number | null;
       logged_minutes: Figure;
@@ -130,6 +152,13 @@ export class Analytics {
         WHERE c.day BETWEEN ${from}::date AND ${to}::date
         GROUP BY c.employee_id
       ),
+      -- Approved labour items on the jobs credited in the period: hundredths of an hour, 36 seconds each.
+      labour AS (
+        SELECT j.credited_to AS employee_id, sum(e.quantity_hundredths) * 36 AS labour_seconds
+        FROM estimate_items e JOIN analytics_jobs j ON j.appointment_id = e.appointment_id
+        WHERE e.kind = 'LABOUR' AND e.status = 'APPROVED' AND j.credited_day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY j.credited_to
+      ),
       logged AS (
         SELECT employee_id, sum(logged_seconds) AS logged_seconds, sum(job_seconds) AS job_seconds
         FROM analytics_time_daily
@@ -141,14 +170,17 @@ export class Analytics {
                coalesce(done.jobs, 0) AS jobs,
                round(done.work_seconds / nullif(done.jobs, 0) / 60.0) AS average_minutes,
                coalesce(done.expected_minutes, 0) AS expected_minutes,
+               coalesce(done.expected_minutes, 0) * 60 + coalesce(labour.labour_seconds, 0) AS billed_seconds,
                coalesce(done.clocked_seconds, 0) AS clocked_seconds,
                coalesce(logged.logged_seconds, 0) AS logged_seconds,
                coalesce(logged.job_seconds, 0) AS job_seconds
         FROM done FULL JOIN logged ON logged.employee_id = done.employee_id
+        LEFT JOIN labour ON labour.employee_id = done.employee_id
       )
       SELECT u.id, u.full_name, f.jobs, f.average_minutes, f.expected_minutes,
+             round(f.billed_seconds / 60.0) AS billed_minutes,
              round(f.clocked_seconds / 60.0) AS clocked_minutes,
-             (f.expected_minutes * 60.0 / nullif(f.clocked_seconds, 0))::float8 AS efficiency,
+             (f.billed_seconds::numeric / nullif(f.clocked_seconds, 0))::float8 AS efficiency,
              round(f.logged_seconds / 60.0) AS logged_minutes,
              round(f.job_seconds / 60.0) AS job_minutes,
              (f.job_seconds::numeric / nullif(f.logged_seconds, 0))::float8 AS productivity,
@@ -163,6 +195,7 @@ export class Analytics {
       jobsCompleted: num(row.jobs),
       ...(row.average_minutes !== null && { averageCompletionMinutes: num(row.average_minutes) }),
       expectedMinutes: num(row.expected_minutes),
+      billedMinutes: num(row.billed_minutes),
       completedJobMinutes: num(row.clocked_minutes),
       ...(row.efficiency !== null && { efficiency: Number(row.efficiency) }),
       loggedMinutes: num(row.logged_minutes),

@@ -5,13 +5,19 @@
  * - A **booking** is an appointment, counted on the day it was booked (created) in the shop's time zone. Bookings
  *   per day, jobs by status and jobs by service type all count the appointments booked in the period, each by its
  *   current status — so the three add up to the same total.
- * - **Completed jobs** and **revenue** count the jobs whose completion falls in the period (the shop's day of
- *   `completedAt`), at the catalogue's price of their service type.
+ * - **Completed jobs** count the jobs whose completion falls in the period (the shop's day of `completedAt`).
+ * - **Invoiced** is the sum of the totals (tax included) of the invoices issued in the period (their `issuedOn`,
+ *   a shop day) that are not void; per service type, by the service type of the invoice's job. A voided invoice
+ *   counts nowhere; its replacement counts on the day it was issued.
+ * - **Collected** is the sum of the payments whose `paidOn` falls in the period (deposits included, whether or
+ *   not their invoice was voided since).
  * - Per **technician**, credited to the technician the job was assigned to when completed, by completion day:
- *   jobs completed, average start → completion time, the catalogue's expected time of those jobs and the time
- *   clocked on them (every log on the job that is not rejected, by whoever logged it); efficiency = expected ÷
- *   clocked on them. Time logged is counted on the day a log starts, by the technician who logged it: hours logged
- *   in all, of which on jobs; productivity = on jobs ÷ in all. Rejected logs count nowhere.
+ *   jobs completed, average start → completion time, the catalogue's expected time of those jobs, the **billed**
+ *   time (approved labour: the catalogue duration of the job's service — its SERVICE line — plus the hours of its
+ *   APPROVED labour estimate items) and the time clocked on them (every log on the job that is not rejected, by
+ *   whoever logged it); efficiency = billed ÷ clocked on them. Time logged is counted on the day a log starts, by
+ *   the technician who logged it: hours logged in all, of which on jobs; productivity = on jobs ÷ in all. Rejected
+ *   logs count nowhere.
  */
 import { type Static, Type } from 'typebox';
 import { StringEnum } from './common';
@@ -51,8 +57,10 @@ export const AnalyticsTotals = Type.Object({
   bookings: Type.Integer(),
   /** Jobs completed in the period. */
   completedJobs: Type.Integer(),
-  /** Catalogue price of the jobs completed in the period (plain currency units). */
-  revenue: Type.Integer(),
+  /** Totals of the invoices issued in the period and not void (minor units). */
+  invoicedMinor: Type.Integer(),
+  /** Payments whose paidOn falls in the period (minor units). */
+  collectedMinor: Type.Integer(),
   /** Time logged by all technicians (logs starting in the period, not rejected). */
   loggedMinutes: Type.Integer(),
   /** Of which logged on a job. */
@@ -71,9 +79,10 @@ export const ServiceTypeFigures = Type.Object({
   name: Type.String(),
   /** Appointments of this type booked in the period. */
   bookings: Type.Integer(),
-  /** Jobs of this type completed in the period, and their revenue. */
+  /** Jobs of this type completed in the period. */
   completedJobs: Type.Integer(),
-  revenue: Type.Integer(),
+  /** Totals of the invoices of jobs of this type issued in the period and not void (minor units). */
+  invoicedMinor: Type.Integer(),
 });
 export type ServiceTypeFigures = Static<typeof ServiceTypeFigures>;
 
@@ -85,9 +94,11 @@ export const TechnicianFigures = Type.Object({
   averageCompletionMinutes: Type.Optional(Type.Integer()),
   /** Catalogue duration of the jobs completed. */
   expectedMinutes: Type.Integer(),
+  /** Approved labour on the jobs completed: their catalogue duration plus their approved labour items' hours. */
+  billedMinutes: Type.Integer(),
   /** Time clocked on the jobs completed (their logs, not rejected, whenever logged). */
   completedJobMinutes: Type.Integer(),
-  /** expectedMinutes ÷ completedJobMinutes (absent when nothing was clocked on them). */
+  /** billed ÷ clocked on the jobs completed (absent when nothing was clocked on them). */
   efficiency: Type.Optional(Type.Number()),
   /** Time the technician logged in the period (by the day a log starts), and of which on a job. */
   loggedMinutes: Type.Integer(),

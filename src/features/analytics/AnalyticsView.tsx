@@ -5,7 +5,7 @@ import { messageOf } from '@/api/errors';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { saveFile } from '@/lib/saveFile';
-import { formatPrice } from '@/features/jobs';
+import { formatMoney, toDecimal } from '@/features/jobs';
 import { analyticsCsv, csvFileName } from './csv';
 import { DEFAULT_PERIOD, formatCount, formatDay, formatDuration, formatHours, formatPercent, PERIOD_LABEL, PERIODS, STATUS_LABEL } from './format';
 import { useGetAnalyticsQuery } from './analyticsApi';
@@ -106,13 +106,14 @@ function Charts({ data }: { data: Analytics }) {
         summary: `Bar chart of the jobs booked in the period by service type: ${list(data.byServiceType.map((t) => [t.name, formatCount(t.bookings)]))}.`,
         rows: data.byServiceType.map((t) => [t.name, t.bookings] as const),
       },
-      revenue: {
+      invoiced: {
         labels: data.byServiceType.map((t) => t.name),
-        values: data.byServiceType.map((t) => t.revenue),
+        // The chart's axis in currency units; the summary and the table in money.
+        values: data.byServiceType.map((t) => Number(toDecimal(t.invoicedMinor))),
         summary:
-          `Bar chart of revenue from jobs completed in the period by service type, ${formatPrice(data.totals.revenue)} in all: ` +
-          `${list(data.byServiceType.map((t) => [t.name, formatPrice(t.revenue)]))}.`,
-        rows: data.byServiceType.map((t) => [t.name, t.completedJobs, formatPrice(t.revenue)] as const),
+          `Bar chart of the amounts invoiced in the period by service type, ${formatMoney(data.totals.invoicedMinor)} in all: ` +
+          `${list(data.byServiceType.map((t) => [t.name, formatMoney(t.invoicedMinor)]))}.`,
+        rows: data.byServiceType.map((t) => [t.name, t.completedJobs, formatMoney(t.invoicedMinor)] as const),
       },
     };
   }, [data]);
@@ -144,12 +145,12 @@ function Charts({ data }: { data: Analytics }) {
         table={<DataTable caption="Jobs booked in the period by service type" headers={['Service type', 'Jobs']} rows={figures.types.rows} />}
       />
       <ChartFigure
-        title="Revenue by service type"
-        summary={figures.revenue.summary}
-        labels={figures.revenue.labels}
-        values={figures.revenue.values}
-        seriesLabel="Revenue"
-        table={<DataTable caption="Revenue from jobs completed in the period by service type" headers={['Service type', 'Jobs completed', 'Revenue']} rows={figures.revenue.rows} />}
+        title="Invoiced by service type"
+        summary={figures.invoiced.summary}
+        labels={figures.invoiced.labels}
+        values={figures.invoiced.values}
+        seriesLabel="Invoiced"
+        table={<DataTable caption="Invoiced in the period by service type" headers={['Service type', 'Jobs completed', 'Invoiced']} rows={figures.invoiced.rows} />}
       />
     </div>
   );
@@ -160,7 +161,8 @@ function Summary({ data }: { data: Analytics }) {
   const items: [string, string, string?][] = [
     ['Bookings', formatCount(totals.bookings)],
     ['Jobs completed', formatCount(totals.completedJobs)],
-    ['Revenue', formatPrice(totals.revenue), 'Completed jobs at catalogue prices'],
+    ['Invoiced', formatMoney(totals.invoicedMinor)],
+    ['Collected', formatMoney(totals.collectedMinor)],
     ['Hours logged', formatHours(totals.loggedMinutes)],
     ['Hours on jobs', formatHours(totals.jobMinutes), totals.loggedMinutes > 0 ? `${formatPercent(totals.jobMinutes / totals.loggedMinutes)} of hours logged` : undefined],
   ];
@@ -179,6 +181,11 @@ function Summary({ data }: { data: Analytics }) {
           </div>
         ))}
       </dl>
+      <ul className={styles.meanings} aria-label="What the figures mean">
+        <li>Invoiced: the totals of the invoices issued in the period, tax included; void invoices are left out.</li>
+        <li>Collected: the payments received in the period, by the date paid, deposits included.</li>
+        <li>Efficiency: billed hours ÷ clocked hours.</li>
+      </ul>
     </section>
   );
 }
@@ -205,6 +212,7 @@ function Technicians({ data }: { data: Analytics }) {
                 <th scope="col">Jobs completed</th>
                 <th scope="col">Avg. start to completion</th>
                 <th scope="col">Expected hours</th>
+                <th scope="col">Billed hours</th>
                 <th scope="col">Hours on completed jobs</th>
                 <th scope="col">Efficiency</th>
                 <th scope="col">Hours logged</th>
@@ -219,6 +227,7 @@ function Technicians({ data }: { data: Analytics }) {
                   <td>{formatCount(t.jobsCompleted)}</td>
                   <td>{t.averageCompletionMinutes === undefined ? '—' : formatDuration(t.averageCompletionMinutes)}</td>
                   <td>{formatHours(t.expectedMinutes)}</td>
+                  <td>{formatHours(t.billedMinutes)}</td>
                   <td>{formatHours(t.completedJobMinutes)}</td>
                   <td>{t.efficiency === undefined ? '—' : formatPercent(t.efficiency)}</td>
                   <td>{formatHours(t.loggedMinutes)}</td>
@@ -310,12 +319,17 @@ export function AnalyticsView() {
             period (by the day they were made), each in its status now.
           </li>
           <li>
-            <strong>Jobs completed</strong> and <strong>revenue</strong> count the jobs completed in the period, at the catalogue price of their service.
+            <strong>Jobs completed</strong> count the jobs completed in the period.
+          </li>
+          <li>
+            <strong>Invoiced</strong> adds up the totals, tax included, of the invoices issued in the period that are not void (by the service of their
+            job in the chart); <strong>collected</strong> adds up the payments whose date paid falls in the period, deposits included.
           </li>
           <li>
             Each completed job is credited to the technician it was assigned to, on its completion day: <strong>average start to completion</strong>,{' '}
-            <strong>expected hours</strong> (the catalogue duration) and <strong>hours on completed jobs</strong> (all time logged on them);{' '}
-            <strong>efficiency</strong> is expected hours ÷ hours on those jobs.
+            <strong>expected hours</strong> (the catalogue duration), <strong>billed hours</strong> (approved labour: the catalogue duration plus the
+            approved labour items&apos; hours) and <strong>hours on completed jobs</strong> (all time clocked on them); <strong>efficiency</strong> is
+            billed hours ÷ clocked hours.
           </li>
           <li>
             <strong>Hours logged</strong> count each time log on the day it starts; <strong>productivity</strong> is hours on jobs ÷ hours logged.

@@ -1,4 +1,5 @@
 import type { Analytics, AnalyticsPeriod } from '@contract/analytics';
+import { toDecimal } from '@/features/jobs';
 import { PERIOD_LABEL, STATUS_LABEL } from './format';
 
 /**
@@ -22,6 +23,8 @@ export function toCsv(rows: readonly (readonly Cell[])[]): string {
 }
 
 const hours = (minutes: number) => Number((minutes / 60).toFixed(2));
+/** Minor units as a plain amount: 2950000 → 29500 (a number, for the spreadsheet). */
+const money = (minor: number) => Number(toDecimal(minor));
 const percent = (ratio: number | undefined) => (ratio === undefined ? null : Number((ratio * 100).toFixed(1)));
 
 export function analyticsCsv(data: Analytics, period: AnalyticsPeriod): string {
@@ -37,7 +40,8 @@ export function analyticsCsv(data: Analytics, period: AnalyticsPeriod): string {
     ['Summary', 'Value'],
     ['Bookings', totals.bookings],
     ['Completed jobs', totals.completedJobs],
-    ['Revenue (LKR)', totals.revenue],
+    ['Invoiced (LKR)', money(totals.invoicedMinor)],
+    ['Collected (LKR)', money(totals.collectedMinor)],
     ['Hours logged', hours(totals.loggedMinutes)],
     ['Hours on jobs', hours(totals.jobMinutes)],
     blank,
@@ -47,14 +51,15 @@ export function analyticsCsv(data: Analytics, period: AnalyticsPeriod): string {
     ['Status', 'Jobs'],
     ...data.byStatus.map((s) => [STATUS_LABEL[s.status], s.jobs]),
     blank,
-    ['Service type', 'Bookings', 'Completed jobs', 'Revenue (LKR)'],
-    ...data.byServiceType.map((t) => [t.name, t.bookings, t.completedJobs, t.revenue]),
+    ['Service type', 'Bookings', 'Completed jobs', 'Invoiced (LKR)'],
+    ...data.byServiceType.map((t) => [t.name, t.bookings, t.completedJobs, money(t.invoicedMinor)]),
     blank,
     [
       'Technician',
       'Jobs completed',
       'Average start to completion (minutes)',
       'Expected hours',
+      'Billed hours',
       'Hours on completed jobs',
       'Efficiency (%)',
       'Hours logged',
@@ -66,6 +71,7 @@ export function analyticsCsv(data: Analytics, period: AnalyticsPeriod): string {
       t.jobsCompleted,
       t.averageCompletionMinutes ?? null,
       hours(t.expectedMinutes),
+      hours(t.billedMinutes),
       hours(t.completedJobMinutes),
       percent(t.efficiency),
       hours(t.loggedMinutes),

@@ -29,10 +29,13 @@ afterEach(() => {
 });
 
 /** The rows of a table as text, header row first. */
+/** Text with the no-break space money is formatted with (Intl: "LKR\u00a047,000.00") read as a plain space. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+
 function rowsOf(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => plain(cell.textContent)));
 }
 
 describe('/admin/analytics', () => {
@@ -48,25 +51,32 @@ describe('/admin/analytics', () => {
     const summary = await screen.findByRole('region', { name: 'Summary' });
     const figures = within(summary)
       .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      .map((term) => [term.textContent, plain(term.nextElementSibling?.textContent)]);
     expect(figures).toEqual([
       ['Bookings', '5'],
       ['Jobs completed', '3'],
-      ['Revenue', 'LKR 42,000'],
+      ['Invoiced', 'LKR 47,000.00'],
+      ['Collected', 'LKR 25,500.00'],
       ['Hours logged', '7.3'],
       ['Hours on jobs', '5.8'],
     ]);
     expect(within(summary).getByText('79% of hours logged')).toBeInTheDocument();
+    // What the money and efficiency mean, in plain words under the figures.
+    expect(within(within(summary).getByRole('list', { name: 'What the figures mean' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Invoiced: the totals of the invoices issued in the period, tax included; void invoices are left out.',
+      'Collected: the payments received in the period, by the date paid, deposits included.',
+      'Efficiency: billed hours ÷ clocked hours.',
+    ]);
     expect(screen.getByText('May 5, 2030 – Jun 3, 2030 (America/Chicago)')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Showing last 30 days: May 5, 2030 to Jun 3, 2030.');
     expect(api.periods).toEqual(['30']);
 
     const charts = screen.getAllByRole('img');
-    expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual([
+    expect(charts.map((chart) => plain(chart.getAttribute('aria-label')))).toEqual([
       'Bar chart of bookings per day from May 5, 2030 to Jun 3, 2030: 5 in all; the busiest day Jun 1, 2030 with 2.',
       'Bar chart of the 5 jobs booked in the period by status now: Pending 1, Confirmed 0, In Progress 1, Completed 2, Cancelled 1.',
       'Bar chart of the jobs booked in the period by service type: Full Service 1, Oil Change 1, Brake Inspection 0, Tire Rotation 1, Battery Check 1, Air Filter Replacement 1.',
-      'Bar chart of revenue from jobs completed in the period by service type, LKR 42,000 in all: Full Service LKR 25,000, Oil Change LKR 0, Brake Inspection LKR 12,500, Tire Rotation LKR 0, Battery Check LKR 0, Air Filter Replacement LKR 4,500.',
+      'Bar chart of the amounts invoiced in the period by service type, LKR 47,000.00 in all: Full Service LKR 29,500.00, Oil Change LKR 0.00, Brake Inspection LKR 12,500.00, Tire Rotation LKR 0.00, Battery Check LKR 0.00, Air Filter Replacement LKR 5,000.00.',
     ]);
     // Each chart is drawn by the lazily loaded chart code on its own canvas.
     await waitFor(() => expect(getContext).toHaveBeenCalledTimes(4));
@@ -75,7 +85,7 @@ describe('/admin/analytics', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Bookings per day' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Jobs by status' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Jobs by service type' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Revenue by service type' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Invoiced by service type' })).toBeInTheDocument();
 
     // The data tables that follow the charts.
     const perDay = rowsOf(screen.getByRole('table', { name: 'Bookings per day' }));
@@ -93,14 +103,14 @@ describe('/admin/analytics', () => {
       ['Cancelled', '1'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Jobs booked in the period by service type' }))[1]).toEqual(['Full Service', '1']);
-    expect(rowsOf(screen.getByRole('table', { name: 'Revenue from jobs completed in the period by service type' }))).toEqual([
-      ['Service type', 'Jobs completed', 'Revenue'],
-      ['Full Service', '1', 'LKR 25,000'],
-      ['Oil Change', '0', 'LKR 0'],
-      ['Brake Inspection', '1', 'LKR 12,500'],
-      ['Tire Rotation', '0', 'LKR 0'],
-      ['Battery Check', '0', 'LKR 0'],
-      ['Air Filter Replacement', '1', 'LKR 4,500'],
+    expect(rowsOf(screen.getByRole('table', { name: 'Invoiced in the period by service type' }))).toEqual([
+      ['Service type', 'Jobs completed', 'Invoiced'],
+      ['Full Service', '1', 'LKR 29,500.00'],
+      ['Oil Change', '0', 'LKR 0.00'],
+      ['Brake Inspection', '1', 'LKR 12,500.00'],
+      ['Tire Rotation', '0', 'LKR 0.00'],
+      ['Battery Check', '0', 'LKR 0.00'],
+      ['Air Filter Replacement', '1', 'LKR 5,000.00'],
     ]);
   });
 
@@ -110,10 +120,10 @@ describe('/admin/analytics', () => {
     const region = await screen.findByRole('region', { name: 'Technicians' }, FIRST_LOAD);
     expect(region).toHaveAttribute('tabindex', '0');
     expect(rowsOf(within(region).getByRole('table'))).toEqual([
-      ['Technician', 'Jobs completed', 'Avg. start to completion', 'Expected hours', 'Hours on completed jobs', 'Efficiency', 'Hours logged', 'Hours on jobs', 'Productivity'],
-      ['Ann Able', '1', '11 h', '3.0', '3.0', '100%', '4.0', '3.0', '75%'],
-      ['Bob "Spanner" Baker, Jr.', '2', '25 h 15 min', '2.0', '2.8', '73%', '3.3', '2.8', '85%'],
-      ['Cy Newman', '0', '—', '0.0', '0.0', '—', '0.0', '0.0', '—'],
+      ['Technician', 'Jobs completed', 'Avg. start to completion', 'Expected hours', 'Billed hours', 'Hours on completed jobs', 'Efficiency', 'Hours logged', 'Hours on jobs', 'Productivity'],
+      ['Ann Able', '1', '11 h', '3.0', '4.5', '3.0', '150%', '4.0', '3.0', '75%'],
+      ['Bob "Spanner" Baker, Jr.', '2', '25 h 15 min', '2.0', '2.3', '2.8', '82%', '3.3', '2.8', '85%'],
+      ['Cy Newman', '0', '—', '0.0', '0.0', '0.0', '—', '0.0', '0.0', '—'],
     ]);
   });
 
@@ -126,7 +136,7 @@ describe('/admin/analytics', () => {
     await waitFor(() => expect(screen.getByText('May 28, 2030 – Jun 3, 2030 (America/Chicago)')).toBeInTheDocument());
     expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Showing last 7 days: May 28, 2030 to Jun 3, 2030.');
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('LKR 29,500')).toBeInTheDocument();
+    expect(within(summary).getByText('LKR 34,500.00')).toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'Bookings per day' }))).toHaveLength(8);
     expect(api.periods).toEqual(['30', '7']);
     // The arrow keys move along the radio group, as on any radio group.
@@ -147,7 +157,7 @@ describe('/admin/analytics', () => {
       expect(file.download).toBe('carcare-analytics-2030-05-05-to-2030-06-03.csv');
       expect(file.blob.type).toBe('text/csv;charset=utf-8');
       const lines = (await file.blob.text()).split('\r\n');
-      expect(lines.slice(0, 14)).toEqual([
+      expect(lines.slice(0, 15)).toEqual([
         'CarCare analytics',
         'Period,Last 30 days',
         'From,2030-05-05',
@@ -157,14 +167,15 @@ describe('/admin/analytics', () => {
         'Summary,Value',
         'Bookings,5',
         'Completed jobs,3',
-        'Revenue (LKR),42000',
+        'Invoiced (LKR),47000',
+        'Collected (LKR),25500',
         'Hours logged,7.25',
         'Hours on jobs,5.75',
         '',
         'Date,Bookings',
       ]);
-      expect(lines.slice(14, 44)).toEqual(LAST_30.bookingsPerDay.map((d) => `${d.date},${d.bookings}`));
-      expect(lines.slice(44)).toEqual([
+      expect(lines.slice(15, 45)).toEqual(LAST_30.bookingsPerDay.map((d) => `${d.date},${d.bookings}`));
+      expect(lines.slice(45)).toEqual([
         '',
         'Status,Jobs',
         'Pending,1',
@@ -173,18 +184,18 @@ describe('/admin/analytics', () => {
         'Completed,2',
         'Cancelled,1',
         '',
-        'Service type,Bookings,Completed jobs,Revenue (LKR)',
-        'Full Service,1,1,25000',
+        'Service type,Bookings,Completed jobs,Invoiced (LKR)',
+        'Full Service,1,1,29500',
         'Oil Change,1,0,0',
         'Brake Inspection,0,1,12500',
         'Tire Rotation,1,0,0',
         'Battery Check,1,0,0',
-        'Air Filter Replacement,1,1,4500',
+        'Air Filter Replacement,1,1,5000',
         '',
-        'Technician,Jobs completed,Average start to completion (minutes),Expected hours,Hours on completed jobs,Efficiency (%),Hours logged,Hours on jobs,Productivity (%)',
-        'Ann Able,1,660,3,3,100,4,3,75',
-        '"Bob ""Spanner"" Baker, Jr.",2,1515,2,2.75,72.7,3.25,2.75,84.6',
-        'Cy Newman,0,,0,0,,0,0,',
+        'Technician,Jobs completed,Average start to completion (minutes),Expected hours,Billed hours,Hours on completed jobs,Efficiency (%),Hours logged,Hours on jobs,Productivity (%)',
+        'Ann Able,1,660,3,4.5,3,150,4,3,75',
+        '"Bob ""Spanner"" Baker, Jr.",2,1515,2,2.25,2.75,81.8,3.25,2.75,84.6',
+        'Cy Newman,0,,0,0,0,,0,0,',
         '',
       ]);
       expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent('Exported carcare-analytics-2030-05-05-to-2030-06-03.csv.');
@@ -244,6 +255,8 @@ describe('/admin/analytics', () => {
     await user.click(screen.getByText('How these figures are counted'));
     expect(screen.getByText(/count the appointments booked in the period \(by the day they were made\), each in its status now/)).toBeVisible();
     expect(screen.getByText(/Rejected time logs count nowhere/)).toBeVisible();
+    expect(screen.getByText(/adds up the totals, tax included, of the invoices issued in the period that are not void/)).toBeVisible();
+    expect(screen.getByText(/approved labour: the catalogue duration plus the approved labour items/)).toBeVisible();
   });
 });
 

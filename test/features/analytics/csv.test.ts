@@ -36,7 +36,7 @@ describe('CSV fields (RFC 4180)', () => {
 
 test('a technician named like a formula is exported as text', () => {
   const data = { ...LAST_30, technicians: [{ ...LAST_30.technicians[0], fullName: '=cmd|"/c calc"!A1' }] };
-  expect(analyticsCsv(data, '30')).toContain('\r\n"\'=cmd|""/c calc""!A1",1,660,3,3,100,4,3,75\r\n');
+  expect(analyticsCsv(data, '30')).toContain('\r\n"\'=cmd|""/c calc""!A1",1,660,3,4.5,3,150,4,3,75\r\n');
 });
 
 test('the file is named by its period', () => {

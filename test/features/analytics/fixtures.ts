@@ -20,8 +20,8 @@ const SERVICE_TYPES = [
 
 function byType(figures: Record<string, [number, number, number]>): Analytics['byServiceType'] {
   return SERVICE_TYPES.map(([code, name]) => {
-    const [bookings, completedJobs, revenue] = figures[code] ?? [0, 0, 0];
-    return { code, name, bookings, completedJobs, revenue };
+    const [bookings, completedJobs, invoicedMinor] = figures[code] ?? [0, 0, 0];
+    return { code, name, bookings, completedJobs, invoicedMinor };
   });
 }
 
@@ -40,16 +40,16 @@ export const TODAY = '2030-06-03';
 /** The last 30 days of a small shop (the figures of the server's own hand-made test shop). */
 export const LAST_30: Analytics = {
   period: { days: 30, from: '2030-05-05', to: TODAY, timeZone: 'America/Chicago' },
-  totals: { bookings: 5, completedJobs: 3, revenue: 42_000, loggedMinutes: 435, jobMinutes: 345 },
+  totals: { bookings: 5, completedJobs: 3, invoicedMinor: 4_700_000, collectedMinor: 2_550_000, loggedMinutes: 435, jobMinutes: 345 },
   bookingsPerDay: days(TODAY, 30).map((date) => ({ date, bookings: ['2030-05-27', '2030-05-28', '2030-05-31'].includes(date) ? 1 : date === '2030-06-01' ? 2 : 0 })),
   byStatus: byStatus(1, 0, 1, 2, 1),
   byServiceType: byType({
-    FULL_SERVICE: [1, 1, 25_000],
+    FULL_SERVICE: [1, 1, 2_950_000],
     OIL_CHANGE: [1, 0, 0],
-    BRAKE_INSPECTION: [0, 1, 12_500],
+    BRAKE_INSPECTION: [0, 1, 1_250_000],
     TIRE_ROTATION: [1, 0, 0],
     BATTERY_CHECK: [1, 0, 0],
-    AIR_FILTER_REPLACEMENT: [1, 1, 4_500],
+    AIR_FILTER_REPLACEMENT: [1, 1, 500_000],
   }),
   technicians: [
     {
@@ -58,8 +58,9 @@ export const LAST_30: Analytics = {
       jobsCompleted: 1,
       averageCompletionMinutes: 660,
       expectedMinutes: 180,
+      billedMinutes: 270,
       completedJobMinutes: 180,
-      efficiency: 1,
+      efficiency: 1.5,
       loggedMinutes: 240,
       jobMinutes: 180,
       productivity: 0.75,
@@ -70,8 +71,9 @@ export const LAST_30: Analytics = {
       jobsCompleted: 2,
       averageCompletionMinutes: 1_515,
       expectedMinutes: 120,
+      billedMinutes: 135,
       completedJobMinutes: 165,
-      efficiency: 120 / 165,
+      efficiency: 135 / 165,
       loggedMinutes: 195,
       jobMinutes: 165,
       productivity: 165 / 195,
@@ -81,6 +83,7 @@ export const LAST_30: Analytics = {
       fullName: 'Cy Newman',
       jobsCompleted: 0,
       expectedMinutes: 0,
+      billedMinutes: 0,
       completedJobMinutes: 0,
       loggedMinutes: 0,
       jobMinutes: 0,
@@ -91,17 +94,17 @@ export const LAST_30: Analytics = {
 /** The last 7 days of the same shop. */
 export const LAST_7: Analytics = {
   period: { days: 7, from: '2030-05-28', to: TODAY, timeZone: 'America/Chicago' },
-  totals: { bookings: 4, completedJobs: 2, revenue: 29_500, loggedMinutes: 375, jobMinutes: 285 },
+  totals: { bookings: 4, completedJobs: 2, invoicedMinor: 3_450_000, collectedMinor: 1_300_000, loggedMinutes: 375, jobMinutes: 285 },
   bookingsPerDay: days(TODAY, 7).map((date) => ({ date, bookings: ['2030-05-28', '2030-05-31', '2030-06-01', '2030-06-03'].includes(date) ? 1 : 0 })),
   byStatus: byStatus(1, 0, 1, 2, 0),
-  byServiceType: byType({ FULL_SERVICE: [1, 1, 25_000], OIL_CHANGE: [1, 0, 0], BATTERY_CHECK: [1, 0, 0], AIR_FILTER_REPLACEMENT: [1, 1, 4_500] }),
+  byServiceType: byType({ FULL_SERVICE: [1, 1, 2_950_000], OIL_CHANGE: [1, 0, 0], BATTERY_CHECK: [1, 0, 0], AIR_FILTER_REPLACEMENT: [1, 1, 500_000] }),
   technicians: [LAST_30.technicians[0]],
 };
 
 /** A period in which nothing happened. */
 export const NOTHING_90: Analytics = {
   period: { days: 90, from: '2030-03-06', to: TODAY, timeZone: 'America/Chicago' },
-  totals: { bookings: 0, completedJobs: 0, revenue: 0, loggedMinutes: 0, jobMinutes: 0 },
+  totals: { bookings: 0, completedJobs: 0, invoicedMinor: 0, collectedMinor: 0, loggedMinutes: 0, jobMinutes: 0 },
   bookingsPerDay: days(TODAY, 90).map((date) => ({ date, bookings: 0 })),
   byStatus: byStatus(0, 0, 0, 0, 0),
   byServiceType: byType({}),

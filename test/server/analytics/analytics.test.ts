@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { ACCESS_DENIED, call, failure, invalid, type Json } from '../helpers/http';
 import { approvedTechnician, booked, day, type Person, type Shop, SHOP_TODAY, SHOP_ZONE, shopTime, signUp, startShop } from '../helpers/shop';
 import { testClock } from '../helpers/testApp';
@@ -135,7 +137,62 @@ beforeAll(async () => {
   await book('B5', 'OIL_CHANGE', day(0), '09:00');
   await log(bob, null, day(0), '05:00', '05:30');
   at(0, '06:00');
+  await billing();
 });
+
+/**
+ * Money and billed labour, written straight to billing's tables on known days. Completing a job issues its invoice
+ * (billing): those are voided first, so that the invoices below are the only live ones, on the days they say.
+ */
+async function billing(): Promise<void> {
+  const db = shop.app.db;
+  await sql`UPDATE invoices SET voided_at = now(), void_reason = 'Replaced by the test' WHERE voided_at IS NULL`.execute(db);
+  let sequence = 900_000;
+  async function invoice(job: string, issued: number, totalMinor: number, voided = false): Promise<string> {
+    const id = randomUUID();
+    sequence += 1;
+    await sql`
+      INSERT INTO invoices (id, number, year, sequence, appointment_id, customer_id, vehicle, service_type_name, issued_at, issued_on, due_on,
+                            subtotal_minor, tax_rate_basis_points, tax_minor, total_minor, voided_at, void_reason)
+      VALUES (${id}, ${`TEST-${sequence}`}, 2030, ${sequence}, ${ids[job]}, ${customer.id}, 'A car', 'A service',
+              ${new Date(shopTime(day(issued), '12:00')).toISOString()}, ${day(issued)}, ${day(issued + 14)},
+              ${totalMinor}, 0, 0, ${totalMinor}, ${voided ? new Date(shopTime(day(issued), '13:00')).toISOString() : null}, ${voided ? 'Wrong total' : null})`.execute(db);
+    return id;
+  }
+  async function payment(job: string, invoiceId: string | null, paid: number, amountMinor: number): Promise<void> {
+    await sql`
+      INSERT INTO payments (id, appointment_id, invoice_id, method, amount_minor, paid_on, recorded_at)
+      VALUES (${randomUUID()}, ${ids[job]}, ${invoiceId}, 'CASH', ${amountMinor}, ${day(paid)}, ${new Date(shopTime(day(paid), '12:00')).toISOString()})`.execute(db);
+  }
+  async function item(job: string, kind: 'LABOUR' | 'FEE', hundredths: number, status: 'PENDING' | 'APPROVED' | 'DECLINED'): Promise<void> {
+    const at = new Date(shopTime(day(-1), '10:00')).toISOString();
+    await sql`
+      INSERT INTO estimate_items (id, appointment_id, kind, description, quantity_hundredths, unit_price_minor, status, proposed_by, proposed_at, updated_at)
+      VALUES (${randomUUID()}, ${ids[job]}, ${kind}, 'Extra work', ${hundredths}, 500_000, ${status}, ${shop.admin.id}, ${at}, ${at})`.execute(db);
+  }
+
+  // Invoiced: B4 on day -1; B7's first invoice (day -2) voided and replaced on day -1; B2 on day -29; B1 on day -89.
+  const b4 = await invoice('B4', -1, 2_950_000);
+  await invoice('B7', -2, 450_000, true);
+  await invoice('B7', -1, 500_000);
+  const b2 = await invoice('B2', -29, 1_250_000);
+  const b1 = await invoice('B1', -89, 450_000);
+  // Collected: part of B4 today, a deposit on B6 (day -3), a payment moved back to B7 from its voided invoice (day -2),
+  // B2 in full on day -20, B1 in full on day -60.
+  await payment('B4', b4, 0, 1_000_000);
+  await payment('B6', null, -3, 200_000);
+  await payment('B7', null, -2, 100_000);
+  await payment('B2', b2, -20, 1_250_000);
+  await payment('B1', b1, -60, 450_000);
+  // Billed labour: approved labour on B4 (1.5 h) and B2 (0.25 h) counts; pending, declined, a fee, and labour on
+  // B6 (not completed) do not.
+  await item('B4', 'LABOUR', 150, 'APPROVED');
+  await item('B4', 'LABOUR', 100, 'PENDING');
+  await item('B4', 'FEE', 100, 'APPROVED');
+  await item('B7', 'LABOUR', 100, 'DECLINED');
+  await item('B2', 'LABOUR', 25, 'APPROVED');
+  await item('B6', 'LABOUR', 200, 'APPROVED');
+}
 
 afterAll(async () => {
   await shop?.close();
@@ -150,11 +207,11 @@ const SERVICE_NAMES: Record<string, string> = {
   AIR_FILTER_REPLACEMENT: 'Air Filter Replacement',
 };
 
-/** byServiceType in catalogue order from `[bookings, completed, revenue]` per code. */
+/** byServiceType in catalogue order from `[bookings, completed, invoiced]` per code. */
 function byType(figures: Record<string, [number, number, number]>) {
   return Object.keys(SERVICE_NAMES).map((code) => {
-    const [bookings, completedJobs, revenue] = figures[code] ?? [0, 0, 0];
-    return { code, name: SERVICE_NAMES[code], bookings, completedJobs, revenue };
+    const [bookings, completedJobs, invoicedMinor] = figures[code] ?? [0, 0, 0];
+    return { code, name: SERVICE_NAMES[code], bookings, completedJobs, invoicedMinor };
   });
 }
 
@@ -204,27 +261,28 @@ describe('GET /api/analytics: the figures', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       period: { days: 7, from: day(-6), to: SHOP_TODAY, timeZone: SHOP_ZONE },
-      totals: { bookings: 4, completedJobs: 2, revenue: 29_500, loggedMinutes: 375, jobMinutes: 285 },
+      totals: { bookings: 4, completedJobs: 2, invoicedMinor: 3_450_000, collectedMinor: 1_300_000, loggedMinutes: 375, jobMinutes: 285 },
       // B4 (23:30 on day -6), B6, B7, B5 (today).
       bookingsPerDay: perDay(7, { [-6]: 1, [-3]: 1, [-2]: 1, [0]: 1 }),
       byStatus: byStatus(1, 0, 1, 2, 0),
       byServiceType: byType({
-        FULL_SERVICE: [1, 1, 25_000],
+        FULL_SERVICE: [1, 1, 2_950_000],
         OIL_CHANGE: [1, 0, 0],
         BATTERY_CHECK: [1, 0, 0],
-        AIR_FILTER_REPLACEMENT: [1, 1, 4_500],
+        AIR_FILTER_REPLACEMENT: [1, 1, 500_000],
       }),
       technicians: [
         {
           id: ann.id,
           fullName: 'Ann Able',
-          // B4: started 09:00, completed 20:00 on day -1 (660 minutes); 180 expected, 180 clocked (the rejected hour
-          // left out); logged 180 on B4 and 60 off the job (day -5).
+          // B4: started 09:00, completed 20:00 on day -1 (660 minutes); 180 expected, 270 billed (1.5 h approved
+          // labour), 180 clocked (the rejected hour left out); logged 180 on B4 and 60 off the job (day -5).
           jobsCompleted: 1,
           averageCompletionMinutes: 660,
           expectedMinutes: 180,
+          billedMinutes: 270,
           completedJobMinutes: 180,
-          efficiency: 1,
+          efficiency: 1.5,
           loggedMinutes: 240,
           jobMinutes: 180,
           productivity: 0.75,
@@ -237,6 +295,7 @@ describe('GET /api/analytics: the figures', () => {
           jobsCompleted: 1,
           averageCompletionMinutes: 1_830,
           expectedMinutes: 30,
+          billedMinutes: 30,
           completedJobMinutes: 45,
           efficiency: 30 / 45,
           loggedMinutes: 135,
@@ -253,17 +312,17 @@ describe('GET /api/analytics: the figures', () => {
     expect((await analytics()).body).toEqual(explicit.body);
     expect(explicit.body).toEqual({
       period: { days: 30, from: day(-29), to: SHOP_TODAY, timeZone: SHOP_ZONE },
-      totals: { bookings: 5, completedJobs: 3, revenue: 42_000, loggedMinutes: 435, jobMinutes: 345 },
+      totals: { bookings: 5, completedJobs: 3, invoicedMinor: 4_700_000, collectedMinor: 2_550_000, loggedMinutes: 435, jobMinutes: 345 },
       bookingsPerDay: perDay(30, { [-7]: 1, [-6]: 1, [-3]: 1, [-2]: 1, [0]: 1 }),
       byStatus: byStatus(1, 0, 1, 2, 1),
       byServiceType: byType({
-        FULL_SERVICE: [1, 1, 25_000],
+        FULL_SERVICE: [1, 1, 2_950_000],
         OIL_CHANGE: [1, 0, 0],
         // B2 was booked on day -30, outside the period, and completed on day -29, inside it.
-        BRAKE_INSPECTION: [0, 1, 12_500],
+        BRAKE_INSPECTION: [0, 1, 1_250_000],
         TIRE_ROTATION: [1, 0, 0],
         BATTERY_CHECK: [1, 0, 0],
-        AIR_FILTER_REPLACEMENT: [1, 1, 4_500],
+        AIR_FILTER_REPLACEMENT: [1, 1, 500_000],
       }),
       technicians: [
         {
@@ -272,8 +331,9 @@ describe('GET /api/analytics: the figures', () => {
           jobsCompleted: 1,
           averageCompletionMinutes: 660,
           expectedMinutes: 180,
+          billedMinutes: 270,
           completedJobMinutes: 180,
-          efficiency: 1,
+          efficiency: 1.5,
           loggedMinutes: 240,
           jobMinutes: 180,
           productivity: 0.75,
@@ -286,8 +346,9 @@ describe('GET /api/analytics: the figures', () => {
           jobsCompleted: 2,
           averageCompletionMinutes: 1_515,
           expectedMinutes: 120,
+          billedMinutes: 135,
           completedJobMinutes: 165,
-          efficiency: 120 / 165,
+          efficiency: 135 / 165,
           loggedMinutes: 195,
           jobMinutes: 165,
           productivity: 165 / 195,
@@ -301,17 +362,17 @@ describe('GET /api/analytics: the figures', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       period: { days: 90, from: day(-89), to: SHOP_TODAY, timeZone: SHOP_ZONE },
-      totals: { bookings: 7, completedJobs: 4, revenue: 56_500, loggedMinutes: 585, jobMinutes: 495 },
+      totals: { bookings: 7, completedJobs: 4, invoicedMinor: 5_150_000, collectedMinor: 3_000_000, loggedMinutes: 585, jobMinutes: 495 },
       // B0 (day -90) is one day too early.
       bookingsPerDay: perDay(90, { [-89]: 1, [-30]: 1, [-7]: 1, [-6]: 1, [-3]: 1, [-2]: 1, [0]: 1 }),
       byStatus: byStatus(1, 0, 1, 4, 1),
       byServiceType: byType({
-        FULL_SERVICE: [1, 1, 25_000],
-        OIL_CHANGE: [2, 1, 14_500],
-        BRAKE_INSPECTION: [1, 1, 12_500],
+        FULL_SERVICE: [1, 1, 2_950_000],
+        OIL_CHANGE: [2, 1, 450_000],
+        BRAKE_INSPECTION: [1, 1, 1_250_000],
         TIRE_ROTATION: [1, 0, 0],
         BATTERY_CHECK: [1, 0, 0],
-        AIR_FILTER_REPLACEMENT: [1, 1, 4_500],
+        AIR_FILTER_REPLACEMENT: [1, 1, 500_000],
       }),
       technicians: [
         {
@@ -322,8 +383,9 @@ describe('GET /api/analytics: the figures', () => {
           jobsCompleted: 2,
           averageCompletionMinutes: 380,
           expectedMinutes: 240,
+          billedMinutes: 330,
           completedJobMinutes: 270,
-          efficiency: 240 / 270,
+          efficiency: 330 / 270,
           loggedMinutes: 330,
           jobMinutes: 270,
           productivity: 270 / 330,
@@ -334,8 +396,9 @@ describe('GET /api/analytics: the figures', () => {
           jobsCompleted: 2,
           averageCompletionMinutes: 1_515,
           expectedMinutes: 120,
+          billedMinutes: 135,
           completedJobMinutes: 165,
-          efficiency: 120 / 165,
+          efficiency: 135 / 165,
           loggedMinutes: 255,
           jobMinutes: 225,
           productivity: 225 / 255,

@@ -2,7 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../server/src/db/schema';
 
 /**
- * The analytics figures recomputed straight from the base tables (appointments, time_logs, service_types, users),
+ * The analytics figures recomputed straight from the base tables (appointments, time_logs, service_types, users,
+ * and billing's invoices, payments and estimate_items),
  * written independently of migration 0009's triggers and rebuild: what the rollups and GET /api/analytics must
  * equal after any history of changes.
  */
@@ -89,17 +90,23 @@ export async function expectedReport(db: Db, days: number, from: string, to: str
   const statuses = ['PENDING', 'CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'];
   const { rows: byStatus } = await sql<{ status: string; jobs: unknown }>`
     SELECT a.status, count(*) AS jobs FROM appointments a WHERE ${booked} GROUP BY a.status`.execute(db);
-  const { rows: types } = await sql<{ code: string; name: string; bookings: unknown; completed: unknown; price: unknown }>`
-    SELECT st.code, st.name, st.price,
+  const issuedIn = sql`i.voided_at IS NULL AND i.issued_on BETWEEN ${from}::date AND ${to}::date`;
+  const { rows: types } = await sql<{ code: string; name: string; bookings: unknown; completed: unknown; invoiced: unknown }>`
+    SELECT st.code, st.name,
            (SELECT count(*) FROM appointments a WHERE a.service_type = st.code AND ${booked}) AS bookings,
-           (SELECT count(*) FROM appointments a WHERE a.service_type = st.code AND ${completedIn}) AS completed
+           (SELECT count(*) FROM appointments a WHERE a.service_type = st.code AND ${completedIn}) AS completed,
+           (SELECT sum(i.total_minor) FROM invoices i JOIN appointments a ON a.id = i.appointment_id WHERE a.service_type = st.code AND ${issuedIn}) AS invoiced
     FROM service_types st ORDER BY st.position`.execute(db);
+  const { rows: money } = await sql<{ invoiced: unknown; collected: unknown }>`
+    SELECT (SELECT sum(i.total_minor) FROM invoices i WHERE ${issuedIn}) AS invoiced,
+           (SELECT sum(p.amount_minor) FROM payments p WHERE p.paid_on BETWEEN ${from}::date AND ${to}::date) AS collected`.execute(db);
   const { rows: technicians } = await sql<{
     id: string;
     full_name: string;
     jobs: unknown;
     work: unknown;
     expected: unknown;
+    labour: unknown;
     clocked: unknown;
     logged: unknown;
     on_jobs: unknown;
@@ -109,6 +116,8 @@ export async function expectedReport(db: Db, days: number, from: string, to: str
            (SELECT sum(round(extract(epoch FROM a.completed_at - a.started_at))) FROM appointments a WHERE a.assigned_employee_id = u.id AND ${completedIn}) AS work,
            (SELECT sum(st.duration_minutes) FROM appointments a JOIN service_types st ON st.code = a.service_type
              WHERE a.assigned_employee_id = u.id AND ${completedIn}) AS expected,
+           (SELECT sum(e.quantity_hundredths) FROM appointments a JOIN estimate_items e ON e.appointment_id = a.id AND e.kind = 'LABOUR' AND e.status = 'APPROVED'
+             WHERE a.assigned_employee_id = u.id AND ${completedIn}) AS labour,
            (SELECT sum(${seconds}) FROM appointments a JOIN time_logs l ON l.appointment_id = a.id AND l.review_state <> 'REJECTED'
              WHERE a.assigned_employee_id = u.id AND ${completedIn}) AS clocked,
            (SELECT sum(${seconds}) FROM time_logs l WHERE l.employee_id = u.id AND l.review_state <> 'REJECTED'
@@ -118,21 +127,24 @@ export async function expectedReport(db: Db, days: number, from: string, to: str
     FROM users u
     ORDER BY u.full_name, u.id`.execute(db);
 
-  const byType = types.map((t) => ({ code: t.code, name: t.name, bookings: n(t.bookings), completedJobs: n(t.completed), revenue: n(t.completed) * n(t.price) }));
+  const byType = types.map((t) => ({ code: t.code, name: t.name, bookings: n(t.bookings), completedJobs: n(t.completed), invoicedMinor: n(t.invoiced) }));
   const people = technicians
     .filter((t) => n(t.jobs) > 0 || n(t.logged) > 0)
     .map((t) => {
       const jobs = n(t.jobs);
       const clocked = n(t.clocked);
       const logged = n(t.logged);
+      // Billed: catalogue minutes plus approved labour hours (hundredths × 36 seconds).
+      const billedSeconds = n(t.expected) * 60 + n(t.labour) * 36;
       return {
         id: t.id,
         fullName: t.full_name,
         jobsCompleted: jobs,
         ...(jobs > 0 && { averageCompletionMinutes: Math.round(n(t.work) / jobs / 60) }),
         expectedMinutes: n(t.expected),
+        billedMinutes: Math.round(billedSeconds / 60),
         completedJobMinutes: Math.round(clocked / 60),
-        ...(clocked > 0 && { efficiency: (n(t.expected) * 60) / clocked }),
+        ...(clocked > 0 && { efficiency: billedSeconds / clocked }),
         loggedMinutes: Math.round(logged / 60),
         jobMinutes: Math.round(n(t.on_jobs) / 60),
         ...(logged > 0 && { productivity: n(t.on_jobs) / logged }),
@@ -147,7 +159,8 @@ export async function expectedReport(db: Db, days: number, from: string, to: str
     totals: {
       bookings: sum(perDay.map((d) => n(d.bookings))),
       completedJobs: sum(byType.map((t) => t.completedJobs)),
-      revenue: sum(byType.map((t) => t.revenue)),
+      invoicedMinor: n(money[0].invoiced),
+      collectedMinor: n(money[0].collected),
       loggedMinutes: Math.round(n(allLogged.rows[0].logged) / 60),
       jobMinutes: Math.round(n(allLogged.rows[0].on_jobs) / 60),
     },
