@@ -179,7 +179,7 @@ export function generateLargeDataset(input: LargeDatasetInput): LargeDataset {
       estimated_completion: started === null ? null : iso(started + 3_600_000),
       completed_at: completed === null ? null : iso(completed),
       cancelled_at: cancelled === null ? null : iso(cancelled),
-      progress: spec.status === 'IN_PROGRESS' ? { IN_PROGRESS: 25, AWAITING_PARTS: 50, QUALITY_CHECK: 90 }[stage] : spec.status === 'COMPLETED' ? 100 : null,
+      progress: spec.status === 'IN_PROGRESS' ? { IN_PROGRESS: 25, AWAITING_PARTS: 50, QUALITY_CHECK: 90, AWAITING_APPROVAL: 50 }[stage] : spec.status === 'COMPLETED' ? 100 : null,
       notes: note,
       created_at: iso(created),
       updated_at: iso(updated),

@@ -29,6 +29,7 @@ import reports from './reports/plugin';
 import timeLogs from './timeLogs/plugin';
 import tracking from './tracking/plugin';
 import inventory from './inventory/plugin';
+import billing from './billing/plugin';
 import users from './users/plugin';
 import vehicles from './vehicles/plugin';
 
@@ -132,6 +133,7 @@ export const PLUGINS: readonly FastifyPluginAsync[] = [
   notifications,
   tracking,
   inventory,
+  billing,
   // What a person manages about their own account: after the domains its data download and closing read.
   account,
   // After every route: the SPA and the answer for what no route took.

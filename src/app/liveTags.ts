@@ -1,10 +1,11 @@
 import type { LiveEventType } from '@contract/live';
+import type { BillingTag } from '@/features/billing';
 import type { InventoryTag, JobPartsTag, PurchasingTag } from '@/features/inventory';
 import type { JobTag } from '@/features/jobs';
 import type { NotificationTag } from '@/features/notifications';
 import type { TimeLogTag } from '@/features/timeLogs';
 
-type LiveTag = JobTag | TimeLogTag | NotificationTag | InventoryTag | JobPartsTag | PurchasingTag;
+type LiveTag = JobTag | TimeLogTag | NotificationTag | InventoryTag | JobPartsTag | PurchasingTag | BillingTag;
 
 /**
  * What another person's change makes stale here: the tags the same change made in this tab invalidates. Typed by
@@ -19,4 +20,5 @@ export const LIVE_TAGS: Readonly<Record<LiveEventType, readonly LiveTag[]>> = {
   // Stock received on an order changes the order and the reorder suggestions.
   'stock.changed': ['Part', 'StockMovement', 'Shortage', 'Suggestion', 'PurchaseOrder'],
   'job.parts.changed': ['Part', 'StockMovement', 'JobParts', 'Shortage'],
+  'job.billing.changed': ['Billing', 'BillingSummary', 'Invoice'],
 };

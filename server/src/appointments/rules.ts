@@ -16,6 +16,7 @@ export const PROGRESS_BY_STAGE: Record<Stage, number> = {
   IN_PROGRESS: 25,
   AWAITING_PARTS: 50,
   QUALITY_CHECK: 90,
+  AWAITING_APPROVAL: 50,
 };
 
 /**

@@ -34,11 +34,18 @@ import { AppointmentRepository, type AppointmentRow, conflictFrom, type Trx } fr
 import { bookingTimeErrors, isChangeableBooking, jobStateOf, nextJobState } from './rules';
 
 /**
+ * Runs inside a completion's transaction, on the locked job, after it was saved as COMPLETED (billing issues the job's
+ * invoice there): what it writes commits with the completion, and a failure rolls the completion back.
+ */
+export type CompletionHook = (trx: Trx, job: AppointmentRow, actorId: string) => Promise<void>;
+
+/**
  * The shop's jobs: who may see which (the repository's WHERE), the booking and lifecycle rules, and every change
  * as one transaction holding the locks it needs (job row, then centre slot, then technician slot).
  */
 export class Appointments {
   private readonly repository: AppointmentRepository;
+  private readonly completionHooks: CompletionHook[] = [];
 
   constructor(
     db: Db,
@@ -46,6 +53,11 @@ export class Appointments {
     private readonly now: Clock,
   ) {
     this.repository = new AppointmentRepository(db, catalog);
+  }
+
+  /** `hook` runs in every completion's transaction (a plugin registered after this one: billing). */
+  onCompletion(hook: CompletionHook): void {
+    this.completionHooks.push(hook);
   }
 
   /** Customers read their jobs newest first; technicians and the board by date and slot ascending. */
@@ -229,6 +241,9 @@ export class Appointments {
         estimated_completion: next.estimatedCompletion,
         completed_at: next.completedAt,
       });
+      if (next.status === 'COMPLETED') {
+        for (const hook of this.completionHooks) await hook(trx, job, viewer.id);
+      }
     });
   }
 }

@@ -136,6 +136,12 @@ function combinedErrors(env: Env, production: boolean): string[] {
   return errors;
 }
 
+/** A checked decimal with at most 2 decimals (`18.5`, `5000.00`) in hundredths, exactly (1850, 500000). */
+function hundredthsOf(decimal: string): number {
+  const [whole, fraction = ''] = decimal.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
 /** The configuration the server runs with, assembled from the checked variables. */
 function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
   const production = env.NODE_ENV === 'production';
@@ -216,6 +222,13 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
       trackingStreamsPerIp: env.TRACKING_STREAMS_PER_IP,
       resumeWindowMs: env.LIVE_EVENTS_KEPT,
     },
+    /** Billing (server/README.md § Billing): rates in the units the arithmetic uses. */
+    billing: {
+      taxRateBasisPoints: hundredthsOf(env.TAX_RATE_PERCENT),
+      labourRateMinor: hundredthsOf(env.LABOUR_RATE),
+      invoiceDueDays: env.INVOICE_DUE_DAYS,
+      invoiceNumberPrefix: env.INVOICE_NUMBER_PREFIX,
+    },
     /** The service reports' render threads and their queue. */
     reports: {
       workers: env.REPORT_WORKERS,
@@ -232,6 +245,7 @@ export type AccountSettings = AppConfig['account'];
 export type HttpLimits = AppConfig['http'];
 export type LiveSettings = AppConfig['live'];
 export type ReportSettings = AppConfig['reports'];
+export type BillingSettings = AppConfig['billing'];
 
 /** Reads the environment; throws one ConfigError listing every problem, a line each. */
 export function loadConfig(env: RawEnv = process.env, options: LoadConfigOptions = {}): AppConfig {

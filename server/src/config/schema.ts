@@ -158,6 +158,28 @@ export const EnvSchema = Type.Object({
     { default: TIME_LOG_MAX_AGE_DAYS, minimum: 1, maximum: 3650 },
   ),
 
+  // Billing
+  TAX_RATE_PERCENT: Text('tax on every job and invoice, in percent of the subtotal, at most 2 decimals (`18` = 18 % VAT); an issued invoice keeps its rate', {
+    default: '0',
+    pattern: '^(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?)$',
+    messages: { pattern: 'TAX_RATE_PERCENT must be a number from 0 to 100 with at most 2 decimals (got "{got}")' },
+  }),
+  LABOUR_RATE: Text("the shop's labour rate per hour in currency units, at most 2 decimals: an estimate's labour item costs hours × this unless priced", {
+    default: '5000.00',
+    pattern: '^\\d{1,7}(\\.\\d{1,2})?$',
+    messages: { pattern: 'LABOUR_RATE must be an amount from 0 to 9999999.99 with at most 2 decimals (got "{got}")' },
+  }),
+  INVOICE_DUE_DAYS: WholeNumber("an invoice is due this many days after the day it is issued (the shop's calendar), overdue after that", {
+    default: 14,
+    minimum: 0,
+    maximum: 365,
+  }),
+  INVOICE_NUMBER_PREFIX: Text('the letters before the year in an invoice number (`INV` → `INV-2026-000123`)', {
+    default: 'INV',
+    pattern: '^[A-Z]{1,10}$',
+    messages: { pattern: 'INVOICE_NUMBER_PREFIX must be 1 to 10 capital letters A-Z (got "{got}")' },
+  }),
+
   // Serving
   STATIC_DIR: OptionalText('serve the built SPA from this directory (`npm run serve` sets `dist`)'),
   TRUST_PROXY: ProxyTrust(

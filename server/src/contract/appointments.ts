@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { ExpectedVersion, Id, IsoDate, Paged, PageQuery, StringEnum, TimeOfDay } from './common';
-import { APPOINTMENT_STATUSES, STAGES, TECHNICIAN_STATUSES } from './statuses';
+import { APPOINTMENT_STATUSES, STAGES, TECHNICIAN_STAGES, TECHNICIAN_STATUSES } from './statuses';
 import { Plate } from './vehicles';
 import { MAX_NOTES_LENGTH } from './limits';
 
@@ -62,7 +62,7 @@ export type AssignEmployeeBody = Static<typeof AssignEmployeeBody>;
 export const UpdateStatusBody = Type.Object(
   {
     status: StringEnum(TECHNICIAN_STATUSES, { errorMessages: { enum: 'Status must be not_started, in_progress or completed', required: 'Status is required' } }),
-    stage: Type.Optional(StringEnum(STAGES, { errorMessages: { enum: 'Stage must be IN_PROGRESS, AWAITING_PARTS or QUALITY_CHECK' } })),
+    stage: Type.Optional(StringEnum(TECHNICIAN_STAGES, { errorMessages: { enum: 'Stage must be IN_PROGRESS, AWAITING_PARTS or QUALITY_CHECK' } })),
     progress: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 100, errorMessages: { type: 'Progress must be a whole number', minimum: 'Progress must be between 0 and 100', maximum: 'Progress must be between 0 and 100' } }),
     ),

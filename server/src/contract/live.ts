@@ -12,7 +12,7 @@
  * invalidation), so there is one copy of the data and the server's authorization of each read stays the only one.
  */
 
-export const LIVE_EVENT_TYPES = ['appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created', 'stock.changed', 'job.parts.changed'] as const;
+export const LIVE_EVENT_TYPES = ['appointment.created', 'appointment.updated', 'timelog.changed', 'notification.created', 'stock.changed', 'job.parts.changed', 'job.billing.changed'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The `data` of a data event. */
@@ -20,7 +20,8 @@ export interface LiveEventData {
   type: LiveEventType;
   /**
    * The changed thing's id: the appointment, the time log, the notification, the part whose stock changed at some
-   * centre (stock.changed, to admins), or the job whose parts used or reserved changed (job.parts.changed).
+   * centre (stock.changed, to admins), the job whose parts used or reserved changed (job.parts.changed), or the job
+   * whose billing changed: estimate items, decisions, fees and discounts, its invoice or payments (job.billing.changed).
    */
   id: string;
   /** Its version after the change (a deleted time log: its last version; a notification and stock: 1; a job's parts: the job's). */

@@ -16,6 +16,9 @@ import { Id, Instant, PageQuery, Paged, StringEnum } from './common';
  * - BOOKING_CANCELLED, BOOKING_RESCHEDULED: the technician assigned, and admins
  * - PART_LOW_STOCK: admins, once each time what is available of a part at a centre falls to or below its reorder
  *   level (about a part, not a job: no appointmentId; `stock` names the part and centre)
+ * - ESTIMATE_PENDING: the customer (bell and e-mail with the tracking link), when extra work is proposed or revised
+ * - ESTIMATE_DECIDED: the technician assigned, and admins, when the customer approves or declines an item
+ * - INVOICE_ISSUED: the customer (bell and e-mail); PAYMENT_RECEIVED: the customer (bell and a receipt e-mail)
  * Nobody is told of their own action on a job; low stock tells every active admin, whoever made the change.
  */
 export const NOTIFICATION_KINDS = [
@@ -27,6 +30,10 @@ export const NOTIFICATION_KINDS = [
   'BOOKING_CANCELLED',
   'BOOKING_RESCHEDULED',
   'PART_LOW_STOCK',
+  'ESTIMATE_PENDING',
+  'ESTIMATE_DECIDED',
+  'INVOICE_ISSUED',
+  'PAYMENT_RECEIVED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

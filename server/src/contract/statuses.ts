@@ -7,9 +7,16 @@
 export const APPOINTMENT_STATUSES = ['PENDING', 'CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Where a job in progress stands (spec §4 "Ongoing substatuses"). */
-export const STAGES = ['IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK'] as const;
+/**
+ * Where a job in progress stands (spec §4 "Ongoing substatuses"). AWAITING_APPROVAL is set by the server alone, while
+ * the customer has estimate items to decide on (server/README.md § Billing).
+ */
+export const STAGES = ['IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK', 'AWAITING_APPROVAL'] as const;
 export type Stage = (typeof STAGES)[number];
+
+/** The stages a technician (or an admin) may set with a status change. */
+export const TECHNICIAN_STAGES = ['IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK'] as const satisfies readonly Stage[];
+export type TechnicianStage = (typeof TECHNICIAN_STAGES)[number];
 
 /** The technician's words for a job's status (spec §4 "Employee service status"). */
 export const TECHNICIAN_STATUSES = ['not_started', 'in_progress', 'completed'] as const;

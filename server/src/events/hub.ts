@@ -20,6 +20,8 @@ const FOR_TRACKING_LINKS: Record<LiveEventType, boolean> = {
   'notification.created': false,
   'stock.changed': false,
   'job.parts.changed': false,
+  // The tracking page shows the job's estimate and takes decisions on it.
+  'job.billing.changed': true,
 };
 export const TRACKING_LINK_KINDS: readonly LiveEventType[] = LIVE_EVENT_TYPES.filter((type) => FOR_TRACKING_LINKS[type]);
 

@@ -23,6 +23,39 @@ export interface NotificationFacts {
   to: { date: string; slot: string } | null;
   /** The move took the job off its technician (they had another job at the new time). */
   technicianTakenOff: boolean;
+  /** A billing notice's own facts (notifications/sql/30_notify_billing.sql); absent on the job's other notices. */
+  billing?: BillingFacts;
+}
+
+/** What billing/ stores with ESTIMATE_PENDING, ESTIMATE_DECIDED, INVOICE_ISSUED and PAYMENT_RECEIVED. */
+export interface BillingFacts {
+  /** ESTIMATE_PENDING, ESTIMATE_DECIDED: the items concerned, each with its amount before tax. */
+  items?: { description: string; amountMinor: number }[];
+  /** ESTIMATE_PENDING: the job's tracking link, where the customer decides without signing in. */
+  link?: string;
+  /** ESTIMATE_DECIDED. */
+  decision?: 'APPROVED' | 'DECLINED';
+  /** INVOICE_ISSUED, PAYMENT_RECEIVED. */
+  invoiceNumber?: string | null;
+  totalMinor?: number;
+  dueOn?: string;
+  /** PAYMENT_RECEIVED: the amount, its method's label, its day, and what is left to pay. */
+  amountMinor?: number;
+  method?: string;
+  paidOn?: string;
+  balanceMinor?: number;
+}
+
+/** "LKR 12,345.50": an amount in minor units, as the SPA's formatMoney writes it. */
+export function moneyText(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}LKR ${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+function itemsText(billing: BillingFacts | undefined): string {
+  return (billing?.items ?? []).map((item) => `${printable(item.description)} (${moneyText(item.amountMinor)})`).join(', ');
 }
 
 /**
@@ -96,6 +129,14 @@ export function notificationTitle(kind: JobNotificationKind, audience: Notificat
       return 'Booking cancelled';
     case 'BOOKING_RESCHEDULED':
       return 'Booking rescheduled';
+    case 'ESTIMATE_PENDING':
+      return 'Extra work needs your approval';
+    case 'ESTIMATE_DECIDED':
+      return 'Estimate decided';
+    case 'INVOICE_ISSUED':
+      return 'Invoice issued';
+    case 'PAYMENT_RECEIVED':
+      return 'Payment received';
   }
 }
 
@@ -127,6 +168,14 @@ export function notificationMessage(kind: JobNotificationKind, audience: Notific
       if (!facts.technicianTakenOff) return `${moved}.`;
       return audience === 'TECHNICIAN' ? `${moved}. You have another job at that time, so it is no longer assigned to you.` : `${moved} and needs a technician again.`;
     }
+    case 'ESTIMATE_PENDING':
+      return `Extra work on your ${vehicle} needs your approval: ${itemsText(stored.billing)}.`;
+    case 'ESTIMATE_DECIDED':
+      return `${customer} ${stored.billing?.decision === 'DECLINED' ? 'declined' : 'approved'} ${itemsText(stored.billing)} on their ${vehicle}.`;
+    case 'INVOICE_ISSUED':
+      return `Invoice ${stored.billing?.invoiceNumber ?? ''} for ${service} on your ${vehicle}: ${moneyText(stored.billing?.totalMinor ?? 0)}.`;
+    case 'PAYMENT_RECEIVED':
+      return `We received ${moneyText(stored.billing?.amountMinor ?? 0)} for ${service} on your ${vehicle}. Thank you.`;
   }
 }
 
@@ -182,6 +231,27 @@ export function jobMail(kind: NotificationKind, stored: NotificationFacts): { su
         return [`Waiting for parts: your ${vehicle}`, `Your ${vehicle} is waiting for parts. The work will continue once they arrive.`];
       case 'JOB_COMPLETED':
         return [`Your ${vehicle} is ready`, `Your ${vehicle} is ready: ${service} is completed. You can collect it at ${centre}.`];
+      case 'ESTIMATE_PENDING':
+        return [
+          `Extra work on your ${vehicle} needs your approval`,
+          `Our technician proposes extra work on your ${vehicle}: ${itemsText(stored.billing)}.\n\nApprove or decline each item here, no sign-in needed:\n${stored.billing?.link ?? ''}`,
+        ];
+      case 'INVOICE_ISSUED': {
+        const billing = stored.billing;
+        return [
+          `Invoice ${billing?.invoiceNumber ?? ''}: ${service} on your ${vehicle}`,
+          `Your invoice ${billing?.invoiceNumber ?? ''} is ${moneyText(billing?.totalMinor ?? 0)}, due ${billing?.dueOn ? format(parseISO(billing.dueOn), 'MMM d, yyyy') : 'on receipt'}. You can download it from My Services.`,
+        ];
+      }
+      case 'PAYMENT_RECEIVED': {
+        const billing = stored.billing;
+        const paidOn = billing?.paidOn ? format(parseISO(billing.paidOn), 'MMM d, yyyy') : '';
+        const onInvoice = billing?.invoiceNumber ? ` on invoice ${billing.invoiceNumber}` : ' as a deposit';
+        return [
+          `Receipt: ${moneyText(billing?.amountMinor ?? 0)} for your ${vehicle}`,
+          `We received your payment of ${moneyText(billing?.amountMinor ?? 0)} (${billing?.method ?? ''}, ${paidOn})${onInvoice}. Balance: ${moneyText(billing?.balanceMinor ?? 0)}.`,
+        ];
+      }
       default:
         throw new Error(`No e-mail is written for ${kind}`);
     }

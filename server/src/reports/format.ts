@@ -30,6 +30,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   IN_PROGRESS: 'In Progress',
   AWAITING_PARTS: 'Awaiting Parts',
   QUALITY_CHECK: 'Quality Check',
+  AWAITING_APPROVAL: 'Awaiting Approval',
 };
 
 /** "Oct 20, 2025, 9:00 AM" in the shop's time zone. */

@@ -66,6 +66,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   IN_PROGRESS: 'In Progress',
   AWAITING_PARTS: 'Awaiting Parts',
   QUALITY_CHECK: 'Quality Check',
+  AWAITING_APPROVAL: 'Awaiting Approval',
 };
 
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {

@@ -36,12 +36,14 @@ it('every kind in the list is written by a change through the API, and no other'
   const part = await call(shop.app, 'POST', '/api/parts', { token: shop.admin.token, body: { sku: 'LIVE-1', name: 'Oil filter', category: 'Filters', unit: 'each', unitCostMinor: 1, sellPriceMinor: 2 } });
   expect((await call(shop.app, 'POST', `/api/parts/${part.body.id}/receive`, { token: shop.admin.token, body: { centerId: job.center.id, quantity: 2 } })).status).toBe(201);
   expect((await call(shop.app, 'POST', `/api/appointments/${job.id}/parts`, { token: technician.token, body: { partId: part.body.id, quantity: 1 } })).status).toBe(200);
+  // Billing: a fee on the job (job.billing.changed).
+  expect((await call(shop.app, 'POST', `/api/appointments/${job.id}/lines`, { token: shop.admin.token, body: { kind: 'FEE', description: 'Towing', amountMinor: 100 } })).status).toBe(201);
 
   expect(await written()).toEqual([...LIVE_EVENT_TYPES].sort());
 });
 
 it("names no kind outside the list in the database's triggers", () => {
-  const files = ['events', 'inventory'].flatMap((domain) => {
+  const files = ['events', 'inventory', 'billing'].flatMap((domain) => {
     const dir = join(DOMAINS_ROOT, domain, 'sql');
     return readdirSync(dir)
       .filter((file) => file.endsWith('.sql'))

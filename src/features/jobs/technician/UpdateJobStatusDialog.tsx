@@ -50,7 +50,7 @@ export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogPro
     if (unchanged || saving) return;
     setServerError(null);
     try {
-      const saved = await updateStatus({ id: job.id, status, ...(inProgress && { stage }), expectedVersion: job.version }).unwrap();
+      const saved = await updateStatus({ id: job.id, status, ...(inProgress && stage !== 'AWAITING_APPROVAL' && { stage }), expectedVersion: job.version }).unwrap();
       notify(statusChangeMessage(current, status, saved));
       onClose();
     } catch (error) {
