@@ -37,3 +37,29 @@ shopHandlers.push(
   http.get(`${API}/appointments/:id/parts`, () => HttpResponse.json({ items: [], reserved: [] })),
   http.get(`${API}/parts/shortages`, () => HttpResponse.json({ items: [] })),
 );
+
+/** A job's billing, the lists' summaries and the tracking page's estimate (test/features/billing/fakeBilling.ts serves a shop with extra work): nothing billed yet. */
+shopHandlers.push(
+  http.get(`${API}/appointments/:id/billing`, ({ params }) =>
+    HttpResponse.json({
+      appointmentId: String(params.id),
+      taxRateBasisPoints: 0,
+      labourRateMinor: 500_000,
+      lines: [],
+      items: [],
+      subtotalMinor: 0,
+      taxMinor: 0,
+      totalMinor: 0,
+      approvedMinor: 0,
+      pendingMinor: 0,
+      declinedMinor: 0,
+      payments: [],
+      paidMinor: 0,
+      balanceMinor: 0,
+    }),
+  ),
+  http.get(`${API}/billing/summaries`, () => HttpResponse.json({ items: [] })),
+  http.get(`${API}/track/:token/estimate`, () =>
+    HttpResponse.json({ items: [], subtotalMinor: 0, taxMinor: 0, totalMinor: 0, approvedMinor: 0, pendingMinor: 0, declinedMinor: 0 }),
+  ),
+);

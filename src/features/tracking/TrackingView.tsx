@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CarFront, Link2Off, WifiOff } from 'lucide-react';
 import type { TrackedJob } from '@contract/tracking';
@@ -16,12 +16,25 @@ const SESSION_ENDED: StreamControl = 'session-ended';
 
 type PageState = { kind: 'loading' } | TrackedJobResult;
 
+/** What the page hands the sections other domains add (the billing's Estimate), composed by the route module. */
+export interface TrackedSectionProps {
+  token: string;
+  /** Goes up each time the page reads the job again (a live event, a reconnection): read yours again too. */
+  refreshes: number;
+}
+
+export interface TrackingViewProps {
+  /** Sections below the job's facts, shown while the link works. */
+  renderExtras?: (props: TrackedSectionProps) => ReactNode;
+}
+
 /**
  * Refetches on each event and on each reconnection, so nothing missed while the stream was down stays missed. A wrong,
  * revoked or expired link reads the same, because the server does not say which.
  */
-export function TrackingView() {
+export function TrackingView({ renderExtras }: TrackingViewProps = {}) {
   const { token = '' } = useParams();
+  const [refreshes, setRefreshes] = useState(0);
   // What was read, and for which token (another token shows "loading" until its own answer arrives).
   const [read, setRead] = useState<{ token: string; state: PageState }>({ token, state: { kind: 'loading' } });
   const state: PageState = read.token === token ? read.state : { kind: 'loading' };
@@ -51,6 +64,12 @@ export function TrackingView() {
     void load();
   }, [load]);
 
+  // The stream's reads: the sections other domains add read theirs again with the job.
+  const reload = useCallback(() => {
+    setRefreshes((count) => count + 1);
+    void load();
+  }, [load]);
+
   const following = state.kind === 'ok';
   useEffect(() => {
     if (!following) return undefined;
@@ -59,26 +78,26 @@ export function TrackingView() {
       url: apiUrl(`${trackPath(token)}/events`),
       idleTimeoutMs: STREAM_IDLE_TIMEOUT_MS,
       onMessage(message) {
-        if (message.type === 'appointment.updated' || message.type === RESYNC) void load();
+        if (message.type === 'appointment.updated' || message.type === 'job.billing.changed' || message.type === RESYNC) reload();
         else if (message.type === SESSION_ENDED) {
           stream.close();
-          void load(); // the link was revoked or expired: the page says so
+          reload(); // the link was revoked or expired: the page says so
         }
       },
       onStatus(status) {
         if (status === 'open') {
           setPaused(false);
-          if (opened) void load(); // back after a break: catch up on what happened meanwhile
+          if (opened) reload(); // back after a break: catch up on what happened meanwhile
           opened = true;
         } else if (status === 'down') setPaused(true);
       },
       onRefused(status) {
-        if (status === 404) void load();
+        if (status === 404) reload();
         return false;
       },
     });
     return () => stream.close();
-  }, [following, token, load]);
+  }, [following, token, reload]);
 
   return (
     <main className={styles.page}>
@@ -108,7 +127,7 @@ export function TrackingView() {
             onRetry={() => void load()}
             loadingLabel="Loading your service"
           >
-            {state.kind === 'ok' && <TrackedJobView job={state.job} paused={paused} />}
+            {state.kind === 'ok' && <TrackedJobView job={state.job} paused={paused} extras={renderExtras?.({ token, refreshes })} />}
           </DataState>
         )}
       </div>
@@ -116,7 +135,7 @@ export function TrackingView() {
   );
 }
 
-function TrackedJobView({ job, paused }: { job: TrackedJob; paused: boolean }) {
+function TrackedJobView({ job, paused, extras }: { job: TrackedJob; paused: boolean; extras?: ReactNode }) {
   return (
     <>
       {paused && (
@@ -159,6 +178,7 @@ function TrackedJobView({ job, paused }: { job: TrackedJob; paused: boolean }) {
           <dd>{formatPrice(job.estimate.price)}</dd>
         </div>
       </dl>
+      {extras}
       <h2 className={styles.subtitle}>Timeline</h2>
       <ol className={styles.timeline} aria-label="Timeline">
         {job.timeline.map((entry, index) => (

@@ -1,18 +1,27 @@
+import { useCallback } from 'react';
 import { CalendarPlus } from 'lucide-react';
+import type { Appointment } from '@contract/appointments';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@/components/Button';
 import * as paths from '@/config/paths';
 import { selectCurrentUser } from '@/features/auth';
+import { JobBillingPanel, JobBillingSummary, useBillingSummaries } from '@/features/billing';
 import { JobPartsPanel } from '@/features/inventory';
-import { CustomerJobs } from '@/features/jobs';
+import { CustomerJobs, OWN_JOBS, useGetJobsQuery } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { TrackingLinkPanel } from '@/features/tracking';
 import { useAppSelector } from '@/store/hooks';
 import styles from './dashboard.module.css';
 
+const NO_IDS: readonly string[] = [];
+
 /** /dashboard for a customer (spec §2 "Customer dashboard"): welcome, Book Appointment, and their own jobs. */
 export function Component() {
   const name = useAppSelector(selectCurrentUser)?.fullName.trim();
+  // The billing of the whole list in one request: each row shows its job's total and what awaits approval.
+  const { data: jobs } = useGetJobsQuery(OWN_JOBS);
+  const summaries = useBillingSummaries(jobs?.map((job) => job.id) ?? NO_IDS);
+  const renderSummary = useCallback((job: Appointment) => <JobBillingSummary summary={summaries.get(job.id)} />, [summaries]);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -26,9 +35,11 @@ export function Component() {
         </Link>
       </header>
       <CustomerJobs
+        renderSummary={renderSummary}
         renderReport={(job) => <DownloadReportButton job={job} variant="ghost" />}
         renderExtras={(job) => (
           <>
+            <JobBillingPanel jobId={job.id} />
             <JobPartsPanel jobId={job.id} />
             <TrackingLinkPanel jobId={job.id} revocable />
           </>

@@ -3,6 +3,7 @@ import type { Appointment } from '@contract/appointments';
 import type { TimeLog } from '@contract/timeLogs';
 import { Spinner } from '@/components/Spinner';
 import { AwaitingApproval, selectCurrentUser, useApprovalStatus } from '@/features/auth';
+import { ExtraWorkButton } from '@/features/billing';
 import { AssignedJobsList, JobCounts, UpdateJobStatusDialog, jobSelected, selectSelectedJobId, useTechnicianJobs } from '@/features/jobs';
 import { JobPartsButton } from '@/features/inventory';
 import {
@@ -73,6 +74,7 @@ function TechnicianDashboard() {
       <>
         <LogTimeButton jobId={job.id} describedBy={describedBy} onLogTime={openLogPanel} />
         <JobPartsButton job={job} describedBy={describedBy} />
+        <ExtraWorkButton job={job} describedBy={describedBy} />
       </>
     ),
     [openLogPanel],

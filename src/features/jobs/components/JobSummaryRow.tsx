@@ -15,6 +15,8 @@ export type JobSummaryRowProps = { job: Appointment } & (
       selected: boolean;
       /** Stable (the row is memoised), called with the job's id. */
       onSelect: (id: string) => void;
+      /** Stable; what other domains add to the row (its total): phrasing content, inside the row's button. */
+      renderSummary?: (job: Appointment) => ReactNode;
     }
   | {
       /** The technician's row: who and when, with Update Status and the actions other domains add. */
@@ -36,7 +38,7 @@ export const JobSummaryRow = memo(function JobSummaryRow(props: JobSummaryRowPro
   return props.view === 'customer' ? <CustomerRow {...props} /> : <TechnicianRow {...props} />;
 });
 
-function CustomerRow({ job, selected, onSelect }: Extract<JobSummaryRowProps, { view: 'customer' }>) {
+function CustomerRow({ job, selected, onSelect, renderSummary }: Extract<JobSummaryRowProps, { view: 'customer' }>) {
   const name = vehicleName(job.vehicle);
   return (
     <button type="button" className={cx(styles.selectable, selected && styles.selected)} aria-pressed={selected} onClick={() => onSelect(job.id)}>
@@ -53,6 +55,7 @@ function CustomerRow({ job, selected, onSelect }: Extract<JobSummaryRowProps, { 
         </span>
         <span className={styles.muted}>{job.serviceType.name}</span>
         <span className={styles.muted}>{formatJobSlot(job)}</span>
+        {renderSummary?.(job)}
       </span>
       <JobStatusBadge status={customerStatusOf(job)} />
     </button>

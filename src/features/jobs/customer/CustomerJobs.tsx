@@ -32,11 +32,16 @@ interface Notice {
   text: string;
 }
 
+export interface CustomerJobsProps extends JobDetailsSlots {
+  /** What other domains add to a job's row in the list (its total and what awaits approval): phrasing content; stable. */
+  renderSummary?: (job: Appointment) => ReactNode;
+}
+
 /**
  * The customer's own jobs (spec §2 "Customer dashboard"): My Services with its ALL / NOT COMPLETED / COMPLETED
  * filter, and the selected job's details. `slots` fills the details with what other domains add to a job.
  */
-export function CustomerJobs(slots: JobDetailsSlots) {
+export function CustomerJobs({ renderSummary, ...slots }: CustomerJobsProps) {
   const dispatch = useAppDispatch();
   const filter = useAppSelector(selectCustomerFilter);
   const selectedId = useAppSelector(selectSelectedJobId);
@@ -60,8 +65,8 @@ export function CustomerJobs(slots: JobDetailsSlots) {
   const changeFilter = useCallback((next: CustomerFilter) => dispatch(customerFilterChanged(next)), [dispatch]);
   const announce = useCallback((text: string) => setNotice((previous) => ({ id: (previous?.id ?? 0) + 1, text })), []);
   const renderJob = useCallback(
-    (job: Appointment) => <JobSummaryRow view="customer" job={job} selected={job.id === selectedId} onSelect={select} />,
-    [selectedId, select],
+    (job: Appointment) => <JobSummaryRow view="customer" job={job} selected={job.id === selectedId} onSelect={select} renderSummary={renderSummary} />,
+    [selectedId, select, renderSummary],
   );
   const emptyMessage = useCallback(
     (active: CustomerFilter): ReactNode =>

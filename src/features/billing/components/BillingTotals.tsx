@@ -1,0 +1,63 @@
+import type { JobLine } from '@contract/billing';
+import { formatMoney } from '@/features/jobs';
+import { quantityText, taxRateText } from './billingText';
+import styles from './Billing.module.css';
+
+export interface BillingTotalsProps {
+  subtotalMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  /** The rate, when the answer gives it: "Tax (18%)". */
+  taxRateBasisPoints?: number;
+}
+
+/** Subtotal, tax and total of a job's lines. */
+export function BillingTotals({ subtotalMinor, taxMinor, totalMinor, taxRateBasisPoints }: BillingTotalsProps) {
+  return (
+    <dl className={styles.totals}>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatMoney(subtotalMinor)}</dd>
+      </div>
+      <div>
+        <dt>{taxRateBasisPoints === undefined ? 'Tax' : `Tax (${taxRateText(taxRateBasisPoints)})`}</dt>
+        <dd>{formatMoney(taxMinor)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Total</dt>
+        <dd>{formatMoney(totalMinor)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A job's lines (the service, approved extra work, parts used, fees and discounts): description, quantity, amount. */
+export function BillingLines({ lines, caption }: { lines: readonly JobLine[]; caption: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.lines}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col" className={styles.number}>
+              Quantity
+            </th>
+            <th scope="col" className={styles.number}>
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td>{line.description}</td>
+              <td className={styles.number}>{quantityText(line.kind, line.quantityHundredths)}</td>
+              <td className={styles.number}>{formatMoney(line.amountMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
