@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../plugins/api';
 import { Payments } from './payments';
+import { invoicePdfRoutes } from './pdfRoutes';
 import { billingRoutes } from './routes';
 import { Billing } from './service';
 
@@ -22,7 +23,7 @@ export default fp(
     const payments = new Payments(billing.repository, app.catalog, app.config.billing, app.now);
     app.appointments.onCompletion((trx, job, actorId) => billing.invoices.issueOnCompletion(trx, job.id, actorId));
     await app.register(billingRoutes, { prefix: API_PREFIX, billing, payments });
-    // The invoice PDF (GET /invoices/:id/pdf): `await app.register(invoicePdfRoutes, { prefix: API_PREFIX, billing })` here.
+    await app.register(invoicePdfRoutes, { prefix: API_PREFIX, billing });
   },
   { name: 'billing', dependencies: ['core', 'database', 'auth', 'catalog', 'rateLimit', 'appointments', 'tracking'] },
 );
