@@ -1,6 +1,6 @@
 import type { JobLine } from '@contract/billing';
 import { formatMoney } from '@/features/jobs';
-import { quantityText, taxRateText } from './billingText';
+import { hundredthsText, quantityText, taxRateText } from './billingText';
 import styles from './Billing.module.css';
 
 export interface BillingTotalsProps {
@@ -31,7 +31,7 @@ export function BillingTotals({ subtotalMinor, taxMinor, totalMinor, taxRateBasi
   );
 }
 
-/** A job's lines (the service, approved extra work, parts used, fees and discounts): description, quantity, amount. */
+/** A job's lines (the service (one, whatever its duration), approved extra work, parts used, fees and discounts): description, quantity, amount. */
 export function BillingLines({ lines, caption }: { lines: readonly JobLine[]; caption: string }) {
   return (
     <div className={styles.tableWrap}>
@@ -52,7 +52,7 @@ export function BillingLines({ lines, caption }: { lines: readonly JobLine[]; ca
           {lines.map((line) => (
             <tr key={line.id}>
               <td>{line.description}</td>
-              <td className={styles.number}>{quantityText(line.kind, line.quantityHundredths)}</td>
+              <td className={styles.number}>{line.source === 'SERVICE' ? hundredthsText(line.quantityHundredths) : quantityText(line.kind, line.quantityHundredths)}</td>
               <td className={styles.number}>{formatMoney(line.amountMinor)}</td>
             </tr>
           ))}
