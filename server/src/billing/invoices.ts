@@ -160,7 +160,9 @@ export class Invoices {
         .execute();
     }
     await trx.updateTable('payments').set({ invoice_id: id }).where('appointment_id', '=', job.id).where('invoice_id', 'is', null).execute();
-    await repository.notify(trx, 'INVOICE_ISSUED', job.id, ['CUSTOMER'], actorId, { invoiceNumber: number, totalMinor: totals.totalMinor, dueOn }, nowIso, true);
+    // Told a millisecond after the change, so it follows "Job completed" (same transaction) in every list.
+    const toldAt = isoAt(this.now() + 1);
+    await repository.notify(trx, 'INVOICE_ISSUED', job.id, ['CUSTOMER'], actorId, { invoiceNumber: number, totalMinor: totals.totalMinor, dueOn }, toldAt, true);
     return id;
   }
 

@@ -7,6 +7,7 @@ import type {
   InvoiceStatus,
   LineKind,
   LineSource,
+  ManualLineKind,
   PaymentMethod,
 } from '../contract/billingTerms';
 
@@ -51,7 +52,7 @@ export interface EstimateDecisionsTable {
 export interface JobLinesTable {
   id: string;
   appointment_id: string;
-  kind: 'FEE' | 'DISCOUNT';
+  kind: ManualLineKind;
   description: string;
   amount_minor: number;
   created_by: string;

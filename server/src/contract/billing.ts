@@ -30,6 +30,7 @@ import {
   INVOICE_STATUSES,
   LINE_KINDS,
   LINE_SOURCES,
+  MANUAL_LINE_KINDS,
   MAX_AMOUNT_MINOR,
   MAX_LINE_DESCRIPTION_LENGTH,
   MAX_NOTE_LENGTH,
@@ -317,7 +318,7 @@ export type DecisionBody = Static<typeof DecisionBody>;
 /** POST /api/appointments/:id/lines (admin): a fee, or a discount (given as a positive amount, billed negative). */
 export const ManualLineBody = Type.Object(
   {
-    kind: StringEnum(['FEE', 'DISCOUNT'] as const, { errorMessages: { enum: 'Kind must be FEE or DISCOUNT', required: 'Kind is required' } }),
+    kind: StringEnum(MANUAL_LINE_KINDS, { errorMessages: { enum: 'Kind must be FEE or DISCOUNT', required: 'Kind is required' } }),
     description: requiredText('Description', MAX_LINE_DESCRIPTION_LENGTH),
     amountMinor: Amount('Amount', 1),
   },

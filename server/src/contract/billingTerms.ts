@@ -19,6 +19,10 @@
 export const LINE_KINDS = ['LABOUR', 'PART', 'FEE', 'DISCOUNT'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
+/** What an admin adds to a job by hand: a fee, or a discount. */
+export const MANUAL_LINE_KINDS = ['FEE', 'DISCOUNT'] as const satisfies readonly LineKind[];
+export type ManualLineKind = (typeof MANUAL_LINE_KINDS)[number];
+
 /**
  * Where a line comes from: the booked service (its catalogue price), the parts used on the job (beyond what an
  * approved estimate item already bills), an approved estimate item, or an admin's fee or discount.

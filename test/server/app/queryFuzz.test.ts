@@ -38,7 +38,15 @@ beforeAll(async () => {
   const technician = await approvedTechnician(shop);
   people = { ADMIN: shop.admin, CUSTOMER: customer, EMPLOYEE: technician };
   // At least two rows in every list for every role that reads it, so each has a real cursor to tamper with.
-  for (const slot of ['09:00', '10:00', '11:00']) await assigned(shop, customer, technician, { date: day(1), slot });
+  const jobs = [];
+  for (const slot of ['09:00', '10:00', '11:00']) jobs.push(await assigned(shop, customer, technician, { date: day(1), slot }));
+  // Two invoices (the customer's): two jobs started and invoiced.
+  for (const job of jobs.slice(0, 2)) {
+    const started = await call(shop.app, 'PATCH', `/api/appointments/${job.id}/status`, { token: technician.token, body: { status: 'in_progress' } });
+    const invoiced = await call(shop.app, 'POST', `/api/appointments/${job.id}/invoice`, { token: shop.admin.token });
+    if (started.status !== 200 || invoiced.status !== 201) throw new Error(`invoice: ${started.status} ${invoiced.status} ${invoiced.text}`);
+  }
+  FIXED['/api/billing/summaries'] = { query: { appointmentIds: jobs.map((job) => job.id).join(',') } };
   await booked(shop.app, customer.token, { date: day(2) });
   for (const [startTime, endTime] of [
     ['07:00', '08:00'],

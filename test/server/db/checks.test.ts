@@ -8,6 +8,16 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { ACCOUNT_TOKEN_PURPOSES } from '../../../server/src/account/rules';
 import { ROLES } from '../../../server/src/contract/auth';
+import {
+  DECISION_CHANNELS,
+  DECISIONS,
+  ESTIMATE_ITEM_KINDS,
+  ESTIMATE_ITEM_STATUSES,
+  LINE_KINDS,
+  LINE_SOURCES,
+  MANUAL_LINE_KINDS,
+  PAYMENT_METHODS,
+} from '../../../server/src/contract/billingTerms';
 import { PURCHASE_ORDER_STATUSES, STOCK_MOVEMENT_KINDS } from '../../../server/src/contract/inventory';
 import { LIVE_EVENT_TYPES } from '../../../server/src/contract/live';
 import { MAIL_STATES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS } from '../../../server/src/contract/notifications';
@@ -40,6 +50,14 @@ const LISTS: Record<string, readonly string[]> = {
   account_tokens_purpose_check: ACCOUNT_TOKEN_PURPOSES,
   stock_movements_kind_check: STOCK_MOVEMENT_KINDS,
   purchase_orders_status_check: PURCHASE_ORDER_STATUSES,
+  estimate_items_kind_check: ESTIMATE_ITEM_KINDS,
+  estimate_items_status_check: ESTIMATE_ITEM_STATUSES,
+  estimate_decisions_decision_check: DECISIONS,
+  estimate_decisions_channel_check: DECISION_CHANNELS,
+  job_lines_kind_check: MANUAL_LINE_KINDS,
+  invoice_lines_kind_check: LINE_KINDS,
+  invoice_lines_source_check: LINE_SOURCES,
+  payments_method_check: PAYMENT_METHODS,
 };
 
 let database: TestDatabase;

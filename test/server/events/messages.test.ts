@@ -53,7 +53,7 @@ describe('the event kinds come from the contract', () => {
   });
 
   it('tracking links receive only kinds of the contract', () => {
-    expect(TRACKING_LINK_KINDS).toEqual(['appointment.updated']);
+    expect(TRACKING_LINK_KINDS).toEqual(['appointment.updated', 'job.billing.changed']);
     for (const type of TRACKING_LINK_KINDS) expect(LIVE_EVENT_TYPES).toContain(type);
   });
 

@@ -135,6 +135,8 @@ describe('who is told of what', () => {
       ['JOB_STARTED', 'Work started', `Work has started on your ${vehicleText}: Battery Check.`],
       ['JOB_AWAITING_PARTS', 'Awaiting parts', `Your ${vehicleText} is waiting for parts: Battery Check will continue once they arrive.`],
       ['JOB_COMPLETED', 'Job completed', `Your ${vehicleText} is ready: Battery Check is completed.`],
+      // Completing the job issued its invoice (billing).
+      ['INVOICE_ISSUED', 'Invoice issued', expect.stringMatching(/^Invoice INV-2030-\d{6} for Battery Check on your Nissan Leaf \(NTF-\d{3}\): LKR 3,500\.00\.$/)],
     ]);
     expect((await toldAbout(shop, technician, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED']);
     expect((await toldAbout(shop, shop.admin, job.id)).map(([kind]) => kind)).toEqual(['BOOKING_RECEIVED']);
@@ -144,6 +146,7 @@ describe('who is told of what', () => {
       ['JOB_STARTED', `Work started on your ${vehicleText}`],
       ['JOB_AWAITING_PARTS', `Waiting for parts: your ${vehicleText}`],
       ['JOB_COMPLETED', `Your ${vehicleText} is ready`],
+      ['INVOICE_ISSUED', expect.stringMatching(/^Invoice INV-2030-\d{6}: Battery Check on your /)],
     ]);
   });
 
@@ -153,7 +156,7 @@ describe('who is told of what', () => {
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     shop.clock.advance(1000);
     await status(shop.admin, job.id, { status: 'completed' });
-    expect((await toldAbout(shop, customer, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED', 'JOB_COMPLETED']);
+    expect((await toldAbout(shop, customer, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED', 'JOB_COMPLETED', 'INVOICE_ISSUED']);
     expect((await toldAbout(shop, shop.admin, job.id)).map(([kind]) => kind)).toEqual(['BOOKING_RECEIVED']);
     expect((await toldAbout(shop, technician, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED']);
   });
@@ -265,13 +268,14 @@ describe('GET /api/notifications, read, read all', () => {
       await status(technician, job.id, body);
     }
     const first = await notificationsOf(shop, customer, '?limit=3');
-    expect(first.unreadCount).toBe(4);
-    expect(first.items.map((item: Json) => item.kind)).toEqual(['JOB_COMPLETED', 'JOB_AWAITING_PARTS', 'JOB_STARTED']);
+    // Completing the job issued its invoice (billing): told just after.
+    expect(first.unreadCount).toBe(5);
+    expect(first.items.map((item: Json) => item.kind)).toEqual(['INVOICE_ISSUED', 'JOB_COMPLETED', 'JOB_AWAITING_PARTS']);
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = await notificationsOf(shop, customer, `?limit=3&cursor=${first.nextCursor}`);
-    expect(second.items.map((item: Json) => item.kind)).toEqual(['JOB_ASSIGNED']);
+    expect(second.items.map((item: Json) => item.kind)).toEqual(['JOB_STARTED', 'JOB_ASSIGNED']);
     expect(second.nextCursor).toBeUndefined();
-    expect(second.unreadCount).toBe(4);
+    expect(second.unreadCount).toBe(5);
 
     // Another customer sees none of them, and cannot read them.
     const other = await verifiedCustomer(shop.app);
@@ -384,7 +388,7 @@ describe('e-mail opt-out in the profile', () => {
     const job = await assigned(shop, customer, technician, { ...nextSlot() });
     shop.clock.advance(1000);
     await status(technician, job.id, { status: 'completed' });
-    expect((await toldAbout(shop, customer, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED', 'JOB_COMPLETED']);
+    expect((await toldAbout(shop, customer, job.id)).map(([kind]) => kind)).toEqual(['JOB_ASSIGNED', 'JOB_COMPLETED', 'INVOICE_ISSUED']);
     expect((await toldAbout(shop, shop.admin, job.id)).map(([kind]) => kind)).toEqual(['BOOKING_RECEIVED']);
     expect(await mailsAbout(shop, job.id)).toEqual([]);
   });

@@ -163,8 +163,8 @@ describe('nextJobState (appointments/rules.ts)', () => {
     });
   });
 
-  it('PROGRESS_BY_STAGE: 25, 50 and 90 percent', () => {
-    expect(PROGRESS_BY_STAGE).toEqual({ IN_PROGRESS: 25, AWAITING_PARTS: 50, QUALITY_CHECK: 90 });
+  it('PROGRESS_BY_STAGE: 25, 50 and 90 percent (awaiting approval, set by billing: 50)', () => {
+    expect(PROGRESS_BY_STAGE).toEqual({ IN_PROGRESS: 25, AWAITING_PARTS: 50, QUALITY_CHECK: 90, AWAITING_APPROVAL: 50 });
   });
 });
 
