@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Catalog } from '../catalog/queries';
 import { seedDemoContactMessages } from '../contact/demo';
+import { seedDemoBilling } from '../billing/demo';
+import type { BillingSettings } from '../config';
 import { seedDemoInventory } from '../inventory/demo';
 import { silenceNotifications } from '../notifications/silence';
 import { type Clock, isoAt } from '../clock';
@@ -99,7 +101,7 @@ export interface DemoSeedResult {
   seeded: boolean;
 }
 
-export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log: FastifyBaseLogger): Promise<DemoSeedResult> {
+export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log: FastifyBaseLogger, billing: BillingSettings): Promise<DemoSeedResult> {
   const demoCustomer = DEMO_SIGN_INS[1].email;
   const nowMs = now();
   const today = shopNow(catalog.timeZone, nowMs).date;
@@ -251,6 +253,7 @@ export async function seedDemoWorkshop(db: Db, catalog: Catalog, now: Clock, log
       .execute();
     await seedDemoContactMessages(trx, nowMs);
     if (adminId) await seedDemoInventory(trx, catalog, nowMs, adminId);
+    if (adminId) await seedDemoBilling(trx, catalog, billing, nowMs, adminId);
     log.info(`Seeded the demo workshop: ${JOBS.length} jobs, ${userIds.size} accounts`);
     return { seeded: true };
   });

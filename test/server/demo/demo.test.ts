@@ -118,7 +118,8 @@ describe('with DEMO_DATA=1', () => {
     const byStatus = (status: string) => jobs.filter((job) => job.status === status);
 
     for (const status of ['PENDING', 'CONFIRMED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED']) expect({ status, count: byStatus(status).length > 0 }).toEqual({ status, count: true });
-    expect(new Set(byStatus('IN_PROGRESS').map((job) => job.stage))).toEqual(new Set(['IN_PROGRESS', 'AWAITING_PARTS', 'QUALITY_CHECK']));
+    // Amaya's Corolla waits for her approval of extra work (billing's demo); the others wait for parts and are checked.
+    expect(new Set(byStatus('IN_PROGRESS').map((job) => job.stage))).toEqual(new Set(['AWAITING_APPROVAL', 'AWAITING_PARTS', 'QUALITY_CHECK']));
 
     for (const job of byStatus('IN_PROGRESS')) {
       expect(job.date).toBe(SHOP_TODAY);
@@ -174,6 +175,58 @@ describe('with DEMO_DATA=1', () => {
       'tharindu@carcare.demo': { unread: 0, kinds: [] },
     });
     expect(await shop.app.db.selectFrom('email_outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it("has Amaya's in-progress job waiting for her approval of two proposed items", async () => {
+    const customer = await login(shop.app, 'customer@carcare.demo', PASSWORD);
+    const corolla = (await allJobs(shop)).find((job) => job.vehicle.plate === 'CAB-4821' && job.status === 'IN_PROGRESS');
+    expect(corolla).toMatchObject({ stage: 'AWAITING_APPROVAL', customer: { id: customer.id } });
+    const billing = await call(shop.app, 'GET', `/api/appointments/${corolla.id}/billing`, { token: customer.token });
+    expect(billing.status).toBe(200);
+    expect(billing.body.items.map((item: Json) => [item.kind, item.description, item.status, item.proposedBy])).toEqual([
+      ['PART', 'Front brake pads (ceramic)', 'PENDING', 'Nimal Perera'],
+      ['LABOUR', 'Fit front brake pads', 'PENDING', 'Nimal Perera'],
+    ]);
+    expect(billing.body.pendingMinor).toBe(billing.body.items[0].amountMinor + billing.body.items[1].amountMinor);
+    expect(billing.body.pendingMinor).toBeGreaterThan(0);
+    expect(billing.body.invoice).toBeUndefined();
+  });
+
+  it('has invoices in every status, numbered by the counter without a gap: paid, partly paid, void and its replacement, issued', async () => {
+    const response = await call(shop.app, 'GET', '/api/invoices?limit=50', { token: shop.admin.token });
+    expect(response.status).toBe(200);
+    // Newest first.
+    const invoices = [...response.body.items].reverse();
+    expect(invoices.map((invoice: Json) => [invoice.number, invoice.status, invoice.customer.fullName, invoice.serviceTypeName])).toEqual([
+      ['INV-2030-000001', 'PAID', 'Amaya Jayasinghe', 'Oil Change'],
+      ['INV-2030-000002', 'PARTLY_PAID', 'Amaya Jayasinghe', 'Battery Check'],
+      ['INV-2030-000003', 'VOID', 'Tharindu Perera', 'Full Service'],
+      ['INV-2030-000004', 'ISSUED', 'Tharindu Perera', 'Full Service'],
+      ['INV-2030-000005', 'ISSUED', 'Chathura Abeysekara', 'Oil Change'],
+    ]);
+    for (const invoice of invoices) {
+      expect(invoice.totalMinor).toBeGreaterThan(0);
+      expect(invoice.balanceMinor).toBe(invoice.totalMinor - invoice.paidMinor);
+    }
+    const [paid, partlyPaid, voided, replacement] = invoices;
+    expect(paid.paidMinor).toBe(paid.totalMinor);
+    expect(partlyPaid.paidMinor).toBeGreaterThan(0);
+    expect(partlyPaid.paidMinor).toBeLessThan(partlyPaid.totalMinor);
+    // The replacement carries the agreed discount the void one missed.
+    expect(replacement.totalMinor).toBeLessThan(voided.totalMinor);
+    const detail = await call(shop.app, 'GET', `/api/invoices/${replacement.id}`, { token: shop.admin.token });
+    expect(detail.body.replaces).toEqual({ id: voided.id, number: 'INV-2030-000003' });
+    expect(detail.body.lines.map((line: Json) => line.description)).toContain('Loyalty discount');
+    const voidDetail = await call(shop.app, 'GET', `/api/invoices/${voided.id}`, { token: shop.admin.token });
+    expect(voidDetail.body.voidReason).toBe('The loyalty discount agreed at drop-off was missing.');
+
+    // Amaya sees her two.
+    const customer = await login(shop.app, 'customer@carcare.demo', PASSWORD);
+    const mine = await call(shop.app, 'GET', '/api/invoices', { token: customer.token });
+    expect(mine.body.items.map((invoice: Json) => [invoice.number, invoice.status])).toEqual([
+      ['INV-2030-000002', 'PARTLY_PAID'],
+      ['INV-2030-000001', 'PAID'],
+    ]);
   });
 
   it('seeds nothing twice: a second app on the same database, a day later, leaves every table as it was', async () => {
