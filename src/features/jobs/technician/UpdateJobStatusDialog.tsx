@@ -33,6 +33,9 @@ export function statusChangeMessage(from: TechnicianStatus, to: TechnicianStatus
  * Sends the job's version, so a job changed elsewhere is refused (409); the panel then stays open and the lists
  * refetch, so a retry uses the fresh job.
  */
+/** The server's own stage, shown (not chosen) while the customer decides on extra work. */
+const STAGE_OPTIONS_AWAITING_APPROVAL = [...STAGE_OPTIONS, { value: 'AWAITING_APPROVAL', label: STAGE_LABELS.AWAITING_APPROVAL, disabled: true }];
+
 export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogProps) {
   const formId = useId();
   const current = technicianStatusOf(job);
@@ -94,7 +97,8 @@ export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogPro
         {inProgress && (
           <Select
             label="Stage"
-            options={STAGE_OPTIONS}
+            options={currentStage === 'AWAITING_APPROVAL' ? STAGE_OPTIONS_AWAITING_APPROVAL : STAGE_OPTIONS}
+            hint={stage === 'AWAITING_APPROVAL' ? 'Set by the shop while the customer decides on extra work.' : undefined}
             value={stage}
             onChange={(event) => {
               if (isStage(event.target.value)) setStage(event.target.value);

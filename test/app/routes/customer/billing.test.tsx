@@ -109,6 +109,8 @@ test('each job in My Services shows its total and what awaits approval, from one
 test('the job’s Billing lists its lines, totals and extra work with each decision’s time and channel', async () => {
   serve();
   const { panel } = await openBilling(/Honda Civic/);
+  // The server's stage while the customer decides.
+  expect(within(screen.getByRole('region', { name: 'Service Details' })).getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('In Progress · Awaiting Approval');
 
   const rows = within(within(panel).getByRole('table', { name: 'Charges' })).getAllByRole('row');
   expect(rows.map((row) => row.textContent?.replace(/\u00a0/g, ' '))).toEqual(['DescriptionQuantityAmount', `Oil Change1${formatMoney(500_000)}`, `Flush the brake fluid1.5 h${formatMoney(750_000)}`]);
@@ -191,7 +193,7 @@ test('the invoice shows its number, status and balance, and Download Invoice sav
     expect(new Uint8Array(await downloads.saved[0].blob.arrayBuffer())).toEqual(PDF_BYTES);
     const [request] = billingRequests(billing, 'GET', '/invoices/f0000000-0000-4000-8000-000000000001/pdf');
     expect(request.query.authorization).toBe('Bearer access-token-1');
-    expect(invoice.getByRole('status')).toHaveTextContent('Invoice downloaded: INV-2026-000123.pdf');
+    await waitFor(() => expect(invoice.getByRole('status')).toHaveTextContent('Invoice downloaded: INV-2026-000123.pdf'));
   } finally {
     downloads.restore();
   }

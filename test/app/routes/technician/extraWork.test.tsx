@@ -243,3 +243,17 @@ test('a job not in progress shows its extra work read-only and says why', async 
   expect(within(serviceRow('Tharindu Perera')).getByRole('button', { name: 'Extra work' })).toHaveFocus();
   expect(billing.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 });
+
+test('Update Status shows the server’s Awaiting Approval stage as it is, without offering it as a choice', async () => {
+  useFixedNow(NOW);
+  shop();
+  const { user } = await renderLoadedDashboard();
+  await user.click(within(serviceRow('Amaya Jayasinghe')).getByRole('button', { name: 'Update Status' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Update Status' });
+  expect(dialog).toHaveTextContent('Current status: In Progress(Awaiting Approval)');
+  const stage = within(dialog).getByRole('combobox', { name: 'Stage' });
+  expect(stage).toHaveValue('AWAITING_APPROVAL');
+  expect(stage).toHaveAccessibleDescription('Set by the shop while the customer decides on extra work.');
+  expect(within(stage).getByRole('option', { name: 'Awaiting Approval' })).toBeDisabled();
+  expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+});
