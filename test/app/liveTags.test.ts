@@ -1,5 +1,6 @@
 import { LIVE_EVENT_TYPES } from '@contract/live';
 import { LIVE_TAGS } from '@/app/liveTags';
+import { BILLING_TAG_TYPES } from '@/features/billing/billingTags';
 import { INVENTORY_TAG_TYPES } from '@/features/inventory/inventoryApi';
 import { JOB_PARTS_TAG_TYPES } from '@/features/inventory/jobPartsApi';
 import { PURCHASING_TAG_TYPES } from '@/features/inventory/purchasingApi';
@@ -15,10 +16,11 @@ describe('the live event kinds', () => {
     expect(LIVE_TAGS['notification.created']).toEqual(['Notification']);
     expect(LIVE_TAGS['stock.changed']).toEqual(['Part', 'StockMovement', 'Shortage', 'Suggestion', 'PurchaseOrder']);
     expect(LIVE_TAGS['job.parts.changed']).toEqual(['Part', 'StockMovement', 'JobParts', 'Shortage']);
+    expect(LIVE_TAGS['job.billing.changed']).toEqual(['Billing', 'BillingSummary', 'Invoice']);
   });
 
   test.each(LIVE_EVENT_TYPES)('the contract’s kind %s makes a domain’s tags stale', (kind) => {
-    const owned = new Set<string>([...JOB_TAG_TYPES, ...TIME_LOG_TAG_TYPES, ...NOTIFICATION_TAG_TYPES, ...INVENTORY_TAG_TYPES, ...JOB_PARTS_TAG_TYPES, ...PURCHASING_TAG_TYPES]);
+    const owned = new Set<string>([...JOB_TAG_TYPES, ...TIME_LOG_TAG_TYPES, ...NOTIFICATION_TAG_TYPES, ...INVENTORY_TAG_TYPES, ...JOB_PARTS_TAG_TYPES, ...PURCHASING_TAG_TYPES, ...BILLING_TAG_TYPES]);
     expect(LIVE_TAGS[kind].length).toBeGreaterThan(0);
     for (const tag of LIVE_TAGS[kind]) expect(owned).toContain(tag);
   });
