@@ -23,6 +23,7 @@ import type { RouteResult } from './sections/routes';
 import { type BoardRun, isShopResult, SHOP_LOAD, type ShopDatabaseOutcome, type ShopDatabaseResult, type ShopSection } from './sections/shop';
 import { LOAD, type ThroughputSection } from './sections/throughput';
 import { ANALYTICS_LOAD, type AnalyticsBenchResult, isAnalyticsResult, renderAnalyticsSection } from './sections/analytics';
+import { type BillingResult, billingMissed, renderBillingSection } from './sections/billing';
 import { type InventoryResult, inventoryMissed, renderInventorySection } from './sections/inventory';
 import { REPORTS_LOAD, renderReportsSection, type ReportsResult } from './sections/reports';
 import { liveMissed, type LiveSection, renderLiveSection } from './sections/live';
@@ -45,6 +46,7 @@ export interface BenchReport {
   live?: LiveSection | null;
   /** Parts and stock at scale; absent in reports written before it. */
   inventory?: InventoryResult | null;
+  billing?: BillingResult | null;
   /** Section → error message, for sections that could not run. */
   errors: Record<string, string>;
   /** Every figure that missed its target, in words. */
@@ -369,6 +371,7 @@ export function renderMarkdown(report: BenchReport): string {
     report.analytics && renderAnalyticsSection(report.analytics).trim(),
     report.live && renderLiveSection(report.live),
     report.inventory && renderInventorySection(report.inventory).trim(),
+    report.billing && renderBillingSection(report.billing).trim(),
     errors.length > 0 && ['## Sections that failed to run', '', ...errors.map(([s, e]) => `- **${s}**: ${e}`)].join('\n'),
   )}\n`;
 }
@@ -428,6 +431,7 @@ export function missedTargets(report: BenchReport): string[] {
   }
   if (report.live) missed.push(...liveMissed(report.live));
   if (report.inventory) missed.push(...inventoryMissed(report.inventory));
+  if (report.billing) missed.push(...billingMissed(report.billing));
   return missed;
 }
 

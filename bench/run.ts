@@ -23,6 +23,7 @@ import { runLargeData } from './sections/largeData';
 import { lighthouseBefore, runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
 import { runInventory } from './sections/inventory';
+import { runBilling } from './sections/billing';
 import { runReports } from './sections/reports';
 import { measureRoutes, type Sessions } from './sections/routes';
 import { runLive } from './sections/live';
@@ -31,8 +32,8 @@ import { runThroughput } from './sections/throughput';
 
 const log = (line: string) => console.info(`[bench] ${line}`);
 
-/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics,live,inventory runs only those (default: all). */
-const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live', 'inventory'] as const;
+/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics,live,inventory,billing runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live', 'inventory', 'billing'] as const;
 /** The sections that use the production build (the shop's servers are API-only). */
 const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
 /**
@@ -147,6 +148,7 @@ async function main(): Promise<number> {
     report.analytics = await section(report, 'analytics', () => runAnalytics(log));
     report.live = await section(report, 'live', () => runLive(log));
     report.inventory = await section(report, 'inventory', () => runInventory(log));
+    report.billing = await section(report, 'billing', () => runBilling(log));
     for (const [name, databases] of [['shop', report.shop?.databases], ['analytics', report.analytics?.databases], ['live', report.live?.databases]] as const) {
       for (const r of databases ?? []) if ('error' in r) report.errors[`${name} on ${r.database}`] = r.error;
     }
