@@ -22,9 +22,10 @@ export function analyticsPeriod(timeZone: string, nowMs: number, days: number): 
  * GET /api/analytics: every figure is an aggregate (GROUP BY) of the daily rollups of migration 0009 over the
  * period's days — each rollup read once, by its primary key's day range: a few thousand rows for 90 days, whatever
  * the size of the base tables. The totals are window sums over the same groups. Expected and billed hours join
- * the catalogue (service_types) at query time. Money comes from billing's own tables: invoices by issue day, payments
- * by paid day (both indexed on the day only through the list indexes — a scan of the period's rows), and billed
- * labour from the approved LABOUR estimate items of the credited jobs (analytics_jobs, by its primary key).
+ * the catalogue (service_types) at query time. Money comes from billing's own tables, not from rollups: payments by
+ * paid day (payments_paid_on_idx), invoices by issue day (no index on issued_on: a scan of the invoices, cheap at a
+ * workshop's few thousand a year; a rollup or an index is the next step if that grows), and billed labour from the
+ * approved LABOUR estimate items of the credited jobs (analytics_jobs, by its primary key).
  */
 export class Analytics {
   constructor(
