@@ -28,6 +28,9 @@ const itemPath = (itemId: string) => `/estimate-items/${encodeURIComponent(itemI
  */
 const estimateChanged = (jobId: string) => [{ type: 'Billing' as const, id: jobId }, 'BillingSummary' as const, 'Job' as const];
 
+/** A change's answer is the job's billing after it: shown at once (the invalidation then reads it again to be sure). */
+type BillingAnswerLifecycle = { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: JobBilling }> };
+
 type BoundBaseQuery = (arg: string | FetchArgs) => PromiseLike<{ data?: unknown; error?: ApiError }> | { data?: unknown; error?: ApiError };
 
 /** The summaries of many jobs: one request per SUMMARY_BATCH ids (one for any list of up to 100 jobs). */
@@ -46,6 +49,15 @@ async function fetchSummaries(baseQuery: BoundBaseQuery, key: string): Promise<{
  * A job's billing as its customer and technician see it (server/README.md § Billing): lines, estimate items and
  * their decisions, totals and invoice; the customer's decisions; the technician's extra work; the invoice PDF.
  */
+const showAnswer = async (jobId: string, { dispatch, queryFulfilled }: BillingAnswerLifecycle) => {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(billingApi.util.upsertQueryData('getJobBilling', jobId, data));
+  } catch {
+    // the component shows the error; the invalidation reads the billing again
+  }
+};
+
 export const billingApi = billingBaseApi.enhanceEndpoints({ addTagTypes: ['Job'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /appointments/:id/billing (the job's customer, its technician, admins). */
@@ -65,21 +77,25 @@ export const billingApi = billingBaseApi.enhanceEndpoints({ addTagTypes: ['Job']
     proposeEstimateItem: build.mutation<JobBilling, ProposeItemBody & { jobId: string }>({
       query: ({ jobId, ...body }) => ({ url: `${jobPath(jobId)}/estimate-items`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { jobId }) => estimateChanged(jobId),
+      onQueryStarted: ({ jobId }, lifecycle) => showAnswer(jobId, lifecycle),
     }),
     /** A new description or note keeps the version; a new price or quantity makes a new one, to approve again. */
     reviseEstimateItem: build.mutation<JobBilling, ReviseItemBody & JobItem>({
       query: ({ jobId: _jobId, itemId, ...body }) => ({ url: itemPath(itemId), method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { jobId }) => estimateChanged(jobId),
+      onQueryStarted: ({ jobId }, lifecycle) => showAnswer(jobId, lifecycle),
     }),
     /** Only an item never decided on. */
     withdrawEstimateItem: build.mutation<JobBilling, JobItem & { expectedVersion: number }>({
       query: ({ itemId, expectedVersion }) => ({ url: itemPath(itemId), method: 'DELETE', params: { expectedVersion } }),
       invalidatesTags: (_result, _error, { jobId }) => estimateChanged(jobId),
+      onQueryStarted: ({ jobId }, lifecycle) => showAnswer(jobId, lifecycle),
     }),
     /** The customer's decision on the version shown (channel DASHBOARD). */
     decideEstimateItem: build.mutation<JobBilling, DecisionBody & JobItem>({
       query: ({ itemId, decision, expectedVersion }) => ({ url: `${itemPath(itemId)}/decision`, method: 'POST', body: { decision, expectedVersion } }),
       invalidatesTags: (_result, _error, { jobId }) => estimateChanged(jobId),
+      onQueryStarted: ({ jobId }, lifecycle) => showAnswer(jobId, lifecycle),
     }),
     /** The extra-work form's part search at the job's centre (GET /parts, as the Parts used picker asks it). */
     findBillingParts: build.query<PartPage, BillingPartSearch>({

@@ -92,6 +92,7 @@ test('signed out, the tracking page lists the extra work with no names, its tota
   await waitFor(() => expect(politeStatus(estimate)).toHaveTextContent('Approved.'));
   expect(billingRequests(billing, 'POST', `/track/${TOKEN}/estimate-items/${pads.id}/decision`).map((r) => r.body)).toEqual([{ decision: 'APPROVED', expectedVersion: 1 }]);
   expect(item(estimate, 'Replace front brake pads')).toHaveTextContent(`Approved on ${formatInstant(DECIDED_AT)} from the tracking link`);
+  await waitFor(() => expect(within(estimate).getByRole('heading', { name: 'Estimate' })).toHaveFocus());
   expect(within(estimate).getByText('Total').nextElementSibling).toHaveTextContent(formatMoney(1_350_000));
   expect(within(estimate).getByText('1 item awaiting your approval')).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
 import { Pencil, Send, Undo2 } from 'lucide-react';
@@ -25,7 +25,7 @@ import {
   useWithdrawEstimateItemMutation,
 } from '../billingApi';
 import { type ProposeItemValues, proposeItemSchema, type ReviseItemValues, reviseItemSchema, toHundredths } from '../estimateSchemas';
-import { hundredthsText } from './billingText';
+import { hundredthsText, keepFocus } from './billingText';
 import { EstimateItems } from './EstimateItems';
 import styles from './ExtraWork.module.css';
 
@@ -58,6 +58,7 @@ export interface ExtraWorkDialogProps {
 export function ExtraWorkDialog({ job, onClose }: ExtraWorkDialogProps) {
   const editable = canProposeExtraWork(job);
   const itemsHeadingId = useId();
+  const itemsHeadingRef = useRef<HTMLHeadingElement>(null);
   const { data, isLoading, error, refetch } = useGetJobBillingQuery(job.id);
   const [propose] = useProposeEstimateItemMutation();
   const [revise] = useReviseEstimateItemMutation();
@@ -74,6 +75,8 @@ export function ExtraWorkDialog({ job, onClose }: ExtraWorkDialogProps) {
       run={run}
       onRevise={(body) => revise({ jobId: job.id, itemId: item.id, ...body }).unwrap()}
       onWithdraw={() => withdraw({ jobId: job.id, itemId: item.id, expectedVersion: item.version }).unwrap()}
+      // The row leaves the list: its heading keeps the focus in the dialog.
+      onWithdrawn={() => keepFocus(itemsHeadingRef.current)}
     />
   );
 
@@ -102,7 +105,7 @@ export function ExtraWorkDialog({ job, onClose }: ExtraWorkDialogProps) {
         </p>
         <DataState isLoading={isLoading} error={!data && error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading the job’s extra work">
           <section aria-labelledby={itemsHeadingId} className={styles.section}>
-            <h3 id={itemsHeadingId} className={styles.sectionHeading}>
+            <h3 id={itemsHeadingId} ref={itemsHeadingRef} tabIndex={-1} className={styles.sectionHeading}>
               Proposed extra work
             </h3>
             {items.length === 0 ? (
@@ -141,10 +144,11 @@ interface ItemActionsProps {
   run: Run;
   onRevise: (body: ReviseItemBody) => Promise<unknown>;
   onWithdraw: () => Promise<unknown>;
+  onWithdrawn: () => void;
 }
 
 /** Edit (not a declined item: that is final) and Withdraw (only an item the customer never decided on). */
-function ItemActions({ item, describedBy, busy, run, onRevise, onWithdraw }: ItemActionsProps) {
+function ItemActions({ item, describedBy, busy, run, onRevise, onWithdraw, onWithdrawn }: ItemActionsProps) {
   const [editing, setEditing] = useState(false);
   const withdrawable = item.status === 'PENDING' && item.decisions.length === 0;
   const revisable = item.status !== 'DECLINED';
@@ -164,10 +168,14 @@ function ItemActions({ item, describedBy, busy, run, onRevise, onWithdraw }: Ite
           aria-describedby={describedBy}
           loading={busy}
           onClick={() =>
-            void run(item.id, async () => {
-              await onWithdraw();
-              return `Withdrew ${item.description}.`;
-            })
+            void run(
+              item.id,
+              async () => {
+                await onWithdraw();
+                return `Withdrew ${item.description}.`;
+              },
+              onWithdrawn,
+            )
           }
         >
           Withdraw

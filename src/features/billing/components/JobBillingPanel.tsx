@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Receipt } from 'lucide-react';
 import type { EstimateItem, JobBilling } from '@contract/billing';
 import { type Decision, INVOICE_STATUS_LABELS } from '@contract/billingTerms';
@@ -8,7 +8,7 @@ import { Alert } from '@/components/Alert';
 import { DataState } from '@/components/DataState';
 import { formatMoney, formatShortDate } from '@/features/jobs';
 import { useDecideEstimateItemMutation, useGetJobBillingQuery } from '../billingApi';
-import { awaitingText, DECIDED } from './billingText';
+import { awaitingText, DECIDED, keepFocus } from './billingText';
 import { BillingLines, BillingTotals } from './BillingTotals';
 import { DownloadInvoiceButton } from './DownloadInvoiceButton';
 import { EstimateItems } from './EstimateItems';
@@ -22,19 +22,24 @@ import styles from './Billing.module.css';
  */
 export function JobBillingPanel({ jobId }: { jobId: string }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { data, isLoading, error, refetch } = useGetJobBillingQuery(jobId);
   const [decide] = useDecideEstimateItemMutation();
   const { pending, error: failure, announcement, run, setError } = useRowAction();
 
   const onDecide = (item: EstimateItem, decision: Decision) =>
-    void run(item.id, async () => {
-      await decide({ jobId, itemId: item.id, decision, expectedVersion: item.version }).unwrap();
-      return DECIDED[decision];
-    });
+    void run(
+      item.id,
+      async () => {
+        await decide({ jobId, itemId: item.id, decision, expectedVersion: item.version }).unwrap();
+        return DECIDED[decision];
+      },
+      () => keepFocus(headingRef.current),
+    );
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
-      <h4 id={headingId} className={styles.panelHeading}>
+      <h4 id={headingId} ref={headingRef} tabIndex={-1} className={styles.panelHeading}>
         <Receipt aria-hidden="true" className={styles.icon} /> Billing
       </h4>
       {failure && (

@@ -8,7 +8,7 @@ import { DataState } from '@/components/DataState';
 import { decideTrackedItem, fetchTrackedEstimate } from '../trackedEstimate';
 import { BillingTotals } from './BillingTotals';
 import { EstimateItems } from './EstimateItems';
-import { awaitingText, DECIDED } from './billingText';
+import { awaitingText, DECIDED, keepFocus } from './billingText';
 import styles from './Billing.module.css';
 
 export interface TrackedEstimatePanelProps {
@@ -27,6 +27,7 @@ type Read = { kind: 'loading' } | { kind: 'ok'; estimate: TrackedEstimate } | { 
 export function TrackedEstimatePanel({ token, refreshes }: TrackedEstimatePanelProps) {
   const headingId = useId();
   const itemsHeadingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [read, setRead] = useState<Read>({ kind: 'loading' });
   const latest = useRef(0);
   const { pending, error: failure, announcement, run, setError } = useRowAction();
@@ -54,6 +55,7 @@ export function TrackedEstimatePanel({ token, refreshes }: TrackedEstimatePanelP
         const estimate = await decideTrackedItem(token, item.id, { decision, expectedVersion: item.version });
         latest.current++; // an older read in flight must not overwrite the answer
         setRead({ kind: 'ok', estimate });
+        keepFocus(headingRef.current);
         return DECIDED[decision];
       } catch (error) {
         load();
@@ -66,7 +68,7 @@ export function TrackedEstimatePanel({ token, refreshes }: TrackedEstimatePanelP
 
   return (
     <section aria-labelledby={headingId} className={styles.tracked}>
-      <h2 id={headingId} className={styles.trackedHeading}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.trackedHeading}>
         Estimate
       </h2>
       {failure && (

@@ -57,3 +57,11 @@ export const DECIDED: Record<Decision, string> = { APPROVED: 'Approved.', DECLIN
 export function awaitingText(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'} awaiting your approval`;
 }
+
+/** After a decision its buttons are gone: the focus, if it went with them, moves to `heading` (not the page's top). */
+export function keepFocus(heading: HTMLElement | null): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) heading?.focus();
+  });
+}

@@ -149,6 +149,8 @@ test('Approve sends the decision on the version shown, announces it, and the ite
   await waitFor(() => expect(politeStatus(panel)).toHaveTextContent('Approved.'));
   expect(billingRequests(billing, 'POST', `/estimate-items/${pads.id}/decision`).map((r) => r.body)).toEqual([{ decision: 'APPROVED', expectedVersion: 1 }]);
   await waitFor(() => expect(itemNamed(panel, 'Replace front brake pads')).toHaveTextContent(`Approved on ${formatInstant(DECIDED_AT)} from the dashboard`));
+  // Its buttons are gone: the focus waits on the panel's heading, not the page's top.
+  await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Billing' })).toHaveFocus());
   expect(within(panel).getByText('Total').nextElementSibling).toHaveTextContent(formatMoney(2_478_000));
   expect(within(panel).getByText('1 item awaiting your approval')).toBeInTheDocument();
 

@@ -196,6 +196,7 @@ test('Withdraw removes an undecided item; Edit of an approved one’s price send
   await waitFor(() => expect(announced(dialog)).toHaveTextContent('Withdrew Wiper blades.'));
   expect(billingRequests(billing, 'DELETE', `/estimate-items/${wipers.id}`).map((r) => r.query)).toEqual([{ expectedVersion: '1' }]);
   await waitFor(() => expect(within(proposed(dialog)).getAllByRole('listitem')).toHaveLength(1));
+  await waitFor(() => expect(within(dialog).getByRole('heading', { name: 'Proposed extra work' })).toHaveFocus());
 
   await user.click(within(item(dialog, 'Flush the brake fluid')).getByRole('button', { name: 'Edit' }));
   const edit = within(within(dialog).getByRole('form', { name: 'Edit Flush the brake fluid' }));
