@@ -258,3 +258,13 @@ test('Update Status shows the server’s Awaiting Approval stage as it is, witho
   expect(within(stage).getByRole('option', { name: 'Awaiting Approval' })).toBeDisabled();
   expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
 });
+
+test('a job not started yet says how to propose extra work', async () => {
+  useFixedNow(NOW);
+  shop();
+  const { user } = await renderLoadedDashboard();
+  const dialog = await openExtraWork(user, 'Kasun Silva');
+  expect(within(dialog).getByText('Start the work (Update Status: In Progress) to propose extra work.')).toBeInTheDocument();
+  expect(within(dialog).getByText('No extra work proposed yet.')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('region', { name: 'Propose extra work' })).not.toBeInTheDocument();
+});
