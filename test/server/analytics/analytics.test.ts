@@ -168,7 +168,7 @@ async function billing(): Promise<void> {
     const at = new Date(shopTime(day(-1), '10:00')).toISOString();
     await sql`
       INSERT INTO estimate_items (id, appointment_id, kind, description, quantity_hundredths, unit_price_minor, status, proposed_by, proposed_at, updated_at)
-      VALUES (${randomUUID()}, ${ids[job]}, ${kind}, 'Extra work', ${hundredths}, 500_000, ${status}, ${shop.admin.id}, ${at}, ${at})`.execute(db);
+      VALUES (${randomUUID()}, ${ids[job]}, ${kind}, 'Extra work', ${hundredths}, 500000, ${status}, ${shop.admin.id}, ${at}, ${at})`.execute(db);
   }
 
   // Invoiced: B4 on day -1; B7's first invoice (day -2) voided and replaced on day -1; B2 on day -29; B1 on day -89.

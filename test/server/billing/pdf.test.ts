@@ -44,6 +44,8 @@ beforeAll(async () => {
   await ok(call(shop.app, 'PATCH', `/api/appointments/${jobId}/status`, { token: technician.token, body: { status: 'in_progress' } }));
   // Oil change LKR 14,500.00 + a fee of 500.00 − a discount of 1,000.00 = 14,000.00; tax 18 % = 2,520.00.
   await ok(call(shop.app, 'POST', `/api/appointments/${jobId}/lines`, { token: shop.admin.token, body: { kind: 'FEE', description: 'Disposal fee', amountMinor: 50_000 } }));
+  // A second later, so the lines' order (by when they were added) is known.
+  shop.clock.advance(1000);
   await ok(call(shop.app, 'POST', `/api/appointments/${jobId}/lines`, { token: shop.admin.token, body: { kind: 'DISCOUNT', description: 'Loyalty discount', amountMinor: 100_000 } }));
   await ok(call(shop.app, 'PATCH', `/api/appointments/${jobId}/status`, { token: technician.token, body: { status: 'completed' } }));
   const billing = await ok(call(shop.app, 'GET', `/api/appointments/${jobId}/billing`, { token: shop.admin.token }));
@@ -90,8 +92,8 @@ describe('GET /api/invoices/:id/pdf', () => {
       'Lines',
       'Description Quantity Unit price Amount',
       'Oil Change 1 LKR 14,500.00 LKR 14,500.00',
-      'Loyalty discount 1 -LKR 1,000.00 -LKR 1,000.00',
       'Disposal fee 1 LKR 500.00 LKR 500.00',
+      'Loyalty discount 1 -LKR 1,000.00 -LKR 1,000.00',
       'Totals',
       'Summary Amount',
       'Subtotal LKR 14,000.00',
