@@ -17,6 +17,7 @@
  *    directory per worker, which skips initdb (~2-3 s) and the migrations (~0.3 s) for every app a test builds.
  *    The migrations still run from scratch once per worker here, and for every app on PostgreSQL.
  */
+import type * as Argon2 from '@node-rs/argon2';
 import type * as Fs from 'node:fs';
 import type * as NodeModule from 'node:module';
 import type * as Path from 'node:path';
@@ -47,7 +48,7 @@ jest.mock('@fastify/static', () => requireNatively<unknown>('@fastify/static'));
  * test/server/auth/passwordCost.test.ts, which unmocks this.
  */
 jest.mock('@node-rs/argon2', () => {
-  const real = jest.requireActual<typeof import('@node-rs/argon2')>('@node-rs/argon2');
+  const real = jest.requireActual<typeof Argon2>('@node-rs/argon2');
   return {
     ...real,
     hash: (password: string, options: Parameters<typeof real.hash>[1]) => real.hash(password, { ...options, memoryCost: 1024, timeCost: 1 }),
