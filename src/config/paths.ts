@@ -24,6 +24,7 @@ export const admin = '/admin';
 export const adminDashboard = '/admin/dashboard';
 export const adminAnalytics = '/admin/analytics';
 export const adminInventory = '/admin/inventory';
+export const adminInvoices = '/admin/invoices';
 export const adminNotifications = '/admin/notifications';
 export const adminStaff = '/admin/staff';
 export const adminTimesheets = '/admin/timesheets';

@@ -130,6 +130,11 @@ const pages: RouteObject[] = [
                     ...routeMeta({ chunks: ['admin-inventory'] }, { nav: { area: 'admin', label: 'Inventory', icon: 'inventory' } }),
                   },
                   {
+                    path: paths.adminInvoices,
+                    lazy: () => import(/* webpackChunkName: "admin-invoices" */ './admin/invoices'),
+                    ...routeMeta({ chunks: ['admin-invoices'] }, { nav: { area: 'admin', label: 'Invoices', icon: 'invoices' } }),
+                  },
+                  {
                     path: paths.adminNotifications,
                     // A few lines around the bell's list (the "live" chunk), so they ride in the admin frame's chunk: a
                     // chunk of their own costs every page's runtime its file names, and /login has no bytes to spare.

@@ -6,3 +6,5 @@ export { ExtraWorkButton } from './components/ExtraWorkButton';
 export { JobBillingPanel } from './components/JobBillingPanel';
 export { JobBillingSummary, useBillingSummaries } from './components/JobBillingSummary';
 export { TrackedEstimatePanel } from './components/TrackedEstimatePanel';
+export { invoicesApi } from './invoicesApi';
+export { InvoicesPage } from './components/InvoicesPage';

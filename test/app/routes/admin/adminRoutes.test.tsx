@@ -105,6 +105,7 @@ describe('admin layout', () => {
       ['Dashboard', '/admin/dashboard'],
       ['Analytics', '/admin/analytics'],
       ['Inventory', '/admin/inventory'],
+      ['Invoices', '/admin/invoices'],
       ['Notifications', '/admin/notifications'],
       ['Staff', '/admin/staff'],
       ['Timesheets', '/admin/timesheets'],

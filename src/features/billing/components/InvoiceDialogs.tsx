@@ -1,0 +1,102 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import * as yup from 'yup';
+import type { Invoice } from '@contract/billing';
+import { MAX_PAYMENT_REFERENCE_LENGTH, MAX_VOID_REASON_LENGTH, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@contract/billingTerms';
+import { useServerForm } from '@/api/useServerForm';
+import { Select } from '@/components/Select';
+import { TextArea } from '@/components/TextArea';
+import { TextField } from '@/components/TextField';
+import { formatMoney, toDecimal, toMinor } from '@/features/jobs';
+import { toDateKey } from '@/lib/calendar';
+import { useRecordPaymentMutation, useVoidInvoiceMutation } from '../invoicesApi';
+import { InvoiceFormDialog } from './InvoiceFormDialog';
+
+export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+export const paymentSchema = yup.object({
+  method: yup.string<PaymentMethod>().required('Method is required').oneOf([...PAYMENT_METHODS], 'Method is required'),
+  amount: yup
+    .string()
+    .trim()
+    .required('Amount is required')
+    .test('amount', 'Amount must be a positive amount with at most 2 decimals', (value) => {
+      const minor = toMinor(value ?? '');
+      return minor !== null && minor >= 1;
+    }),
+  reference: yup.string().trim().max(MAX_PAYMENT_REFERENCE_LENGTH, `Reference must be at most ${MAX_PAYMENT_REFERENCE_LENGTH} characters long`),
+  paidOn: yup.string().required('Payment date is required').matches(/^\d{4}-\d{2}-\d{2}$/, 'Payment date is required'),
+});
+export type PaymentValues = yup.InferType<typeof paymentSchema>;
+
+export const voidSchema = yup.object({
+  reason: yup.string().trim().required('Reason is required').max(MAX_VOID_REASON_LENGTH, `Reason must be at most ${MAX_VOID_REASON_LENGTH} characters long`),
+});
+export type VoidValues = yup.InferType<typeof voidSchema>;
+
+interface InvoiceDialogProps {
+  invoice: Invoice;
+  onClose: () => void;
+  onDone: (summary: string) => void;
+}
+
+/** Record payment: method, amount (the balance to start with), reference, the day paid (today to start with). */
+export function PaymentDialog({ invoice, onClose, onDone }: InvoiceDialogProps) {
+  const [record] = useRecordPaymentMutation();
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<PaymentValues>({
+    resolver: yupResolver(paymentSchema),
+    defaultValues: { method: 'CASH', amount: toDecimal(invoice.balanceMinor), reference: '', paidOn: toDateKey(new Date()) },
+    fieldOf: { method: 'method', amountMinor: 'amount', reference: 'reference', paidOn: 'paidOn' },
+  });
+
+  const send = async (values: PaymentValues) => {
+    const amountMinor = toMinor(values.amount) ?? 0;
+    const reference = values.reference?.trim();
+    await record({
+      id: invoice.id,
+      jobId: invoice.appointmentId,
+      method: values.method,
+      amountMinor,
+      ...(reference ? { reference } : {}),
+      paidOn: values.paidOn,
+    }).unwrap();
+    onDone(`Payment of ${formatMoney(amountMinor)} recorded on ${invoice.number}.`);
+  };
+
+  return (
+    <InvoiceFormDialog
+      title="Record payment"
+      description={`${invoice.number} · Balance ${formatMoney(invoice.balanceMinor)}`}
+      submitLabel="Record payment"
+      submitting={isSubmitting}
+      failure={failure}
+      onSubmit={onSubmit(send)}
+      onClose={onClose}
+    >
+      <Select label="Method" options={PAYMENT_METHOD_OPTIONS} error={errors.method?.message} {...field('method')} />
+      <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...field('amount')} />
+      <TextField label="Reference" maxLength={MAX_PAYMENT_REFERENCE_LENGTH} error={errors.reference?.message} {...field('reference')} />
+      <TextField label="Payment date" type="date" error={errors.paidOn?.message} {...field('paidOn')} />
+    </InvoiceFormDialog>
+  );
+}
+
+/** Void invoice: a reason, sent with the version shown (a 409 when it changed meanwhile). */
+export function VoidDialog({ invoice, onClose, onDone }: InvoiceDialogProps) {
+  const [voidInvoice] = useVoidInvoiceMutation();
+  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<VoidValues>({
+    resolver: yupResolver(voidSchema),
+    defaultValues: { reason: '' },
+    fieldOf: { reason: 'reason' },
+  });
+
+  const send = async (values: VoidValues) => {
+    await voidInvoice({ id: invoice.id, jobId: invoice.appointmentId, reason: values.reason, expectedVersion: invoice.version }).unwrap();
+    onDone(`${invoice.number} voided.`);
+  };
+
+  return (
+    <InvoiceFormDialog title="Void invoice" description={invoice.number} submitLabel="Void invoice" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
+      <TextArea label="Reason" rows={3} maxLength={MAX_VOID_REASON_LENGTH} error={errors.reason?.message} {...field('reason')} />
+    </InvoiceFormDialog>
+  );
+}
