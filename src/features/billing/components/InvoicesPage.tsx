@@ -90,6 +90,9 @@ function InvoiceDetail({ id, onClose, onOpen }: { id: string; onClose: () => voi
     onOpen(issued.id);
   };
 
+  // One dialog at a time (two focus traps would fight): the form takes the detail's place, and gives it back.
+  if (invoice && dialog === 'payment') return <PaymentDialog invoice={invoice} onClose={() => setDialog(null)} onDone={done} />;
+  if (invoice && dialog === 'void') return <VoidDialog invoice={invoice} onClose={() => setDialog(null)} onDone={done} />;
   return (
     <Modal open size="lg" onClose={onClose} title={invoice ? `Invoice ${invoice.number}` : 'Invoice'} description={invoice ? `${invoice.customer.fullName} · ${invoice.vehicle}` : undefined}>
       <DataState isLoading={isLoading} error={error ? messageOf(error) : null} onRetry={() => void refetch()} loadingLabel="Loading the invoice">
@@ -181,8 +184,6 @@ function InvoiceDetail({ id, onClose, onOpen }: { id: string; onClose: () => voi
               )}
               <DownloadInvoiceButton invoice={invoice} />
             </div>
-            {dialog === 'payment' && <PaymentDialog invoice={invoice} onClose={() => setDialog(null)} onDone={done} />}
-            {dialog === 'void' && <VoidDialog invoice={invoice} onClose={() => setDialog(null)} onDone={done} />}
           </div>
         )}
       </DataState>
