@@ -8,3 +8,4 @@ export { JobBillingSummary, useBillingSummaries } from './components/JobBillingS
 export { TrackedEstimatePanel } from './components/TrackedEstimatePanel';
 export { invoicesApi } from './invoicesApi';
 export { InvoicesPage } from './components/InvoicesPage';
+export { BoardBillingButton, BoardBillingState } from './components/BoardBilling';

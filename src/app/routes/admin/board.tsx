@@ -1,9 +1,12 @@
 import type { Appointment } from '@contract/appointments';
 import { EmailVerifiedBadge } from '@/features/account';
+import { BoardBillingButton, BoardBillingState, useBillingSummaries } from '@/features/billing';
 import { PartsShortWarning, useShortagesByJob } from '@/features/inventory';
-import { JobBoard, vehicleLabel } from '@/features/jobs';
+import { boardQueries, JobBoard, jobsApi, selectBoardDay, vehicleLabel } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { AssignTechnicianDialog } from '@/features/staff';
+import { useToday } from '@/lib/useToday';
+import { useAppSelector } from '@/store/hooks';
 
 /** A board card's report; its name says which job ("Download Report, Toyota Camry CAB-1234"). */
 export function CardReport({ job }: { job: Appointment }) {
@@ -11,18 +14,34 @@ export function CardReport({ job }: { job: Appointment }) {
 }
 
 /**
+ * The ids of the jobs the board shows: its three columns' lists, read from the same queries the board makes (shared
+ * by their arguments, so nothing is asked twice), for one billing summaries request for the whole board.
+ */
+function useBoardJobIds(): string[] {
+  const queries = boardQueries(useToday(), useAppSelector(selectBoardDay));
+  const upcoming = jobsApi.endpoints.getJobPages.useInfiniteQuery(queries.lists.upcoming).data;
+  const ongoing = jobsApi.endpoints.getJobPages.useInfiniteQuery(queries.lists.ongoing).data;
+  const unassigned = jobsApi.endpoints.getJobPages.useInfiniteQuery(queries.lists.unassigned).data;
+  return [upcoming, ongoing, unassigned].flatMap((column) => column?.pages.flatMap((page) => page.items.map((job) => job.id)) ?? []);
+}
+
+/**
  * /admin/dashboard: the jobs' board, each card with its report, "Parts short" when its kit is not covered at its
- * centre (one request for the board), and whether its customer's address is verified, and the staff's Assign
+ * centre (one request for the board), its billing (one summaries request for the board; Billing opens the job's
+ * lines, fees, discounts, deposit and invoice), and whether its customer's address is verified, and the staff's Assign
  * Employee dialog.
  */
 export function Component() {
   const shortages = useShortagesByJob();
+  const billing = useBillingSummaries(useBoardJobIds());
   return (
     <JobBoard
       renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />}
       renderCardFooter={(job) => (
         <>
           <PartsShortWarning shortage={shortages.get(job.id)} />
+          <BoardBillingState summary={billing.get(job.id)} />
+          <BoardBillingButton job={job} context={vehicleLabel(job.vehicle)} />
           <CardReport job={job} />
         </>
       )}

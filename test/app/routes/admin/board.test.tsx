@@ -131,8 +131,8 @@ describe('Admin dashboard: the board from the server', () => {
       expect(within(civic).getByText(text, { exact: false })).toBeInTheDocument();
     }
     expect(within(civic).getByRole('link', { name: 'amaya.w@example.com' })).toHaveAttribute('href', 'mailto:amaya.w@example.com');
-    // Its one button is Download Report (every card has it; Assign Employee is only on cards awaiting assignment).
-    expect(within(civic).getAllByRole('button').map((button) => button.textContent)).toEqual(['Download Report']);
+    // Its buttons are Billing and Download Report (every card has them; Assign Employee is only on cards awaiting assignment).
+    expect(within(civic).getAllByRole('button').map((button) => button.textContent)).toEqual(['Billing', 'Download Report']);
     expect(within(civic).getByText('LKR 14,500')).toBeInTheDocument();
     expect(within(civic).queryByText('Description')).not.toBeInTheDocument();
     expect(within(civic).queryByRole('progressbar')).not.toBeInTheDocument();
