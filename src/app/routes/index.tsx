@@ -39,8 +39,11 @@ const pages: RouteObject[] = [
       {
         lazy: () => import(/* webpackChunkName: "store" */ './shared/guestOnly'),
         ...routeMeta({ chunks: ['store'], guestOnly: true }),
+        // The sign-in pages' 162 KiB: their own code is unchanged since the 160 KiB budget was set; the 2 KiB are the
+        // route table and the runtime's chunk map, which every page carries and which grow by a few bytes with each
+        // lazy page or dialog (two domains since: inventory and billing).
         children: [
-          { path: paths.login, lazy: () => import(/* webpackChunkName: "login" */ './auth/login'), ...routeMeta({ chunks: ['login'], prerender: true, budgetKiB: 160 }) },
+          { path: paths.login, lazy: () => import(/* webpackChunkName: "login" */ './auth/login'), ...routeMeta({ chunks: ['login'], prerender: true, budgetKiB: 162 }) },
           { path: paths.register, lazy: () => import(/* webpackChunkName: "register" */ './auth/register'), ...routeMeta({ chunks: ['register'], prerender: true }) },
           {
             path: paths.registerEmployee,
@@ -50,7 +53,7 @@ const pages: RouteObject[] = [
           {
             path: paths.forgotPassword,
             lazy: () => import(/* webpackChunkName: "forgot-password" */ './auth/forgotPassword'),
-            ...routeMeta({ chunks: ['forgot-password'], prerender: true, budgetKiB: 160 }),
+            ...routeMeta({ chunks: ['forgot-password'], prerender: true, budgetKiB: 162 }),
           },
         ],
       },
@@ -59,12 +62,12 @@ const pages: RouteObject[] = [
       {
         path: paths.resetPassword,
         lazy: () => import(/* webpackChunkName: "account-link" */ './auth/resetPassword'),
-        ...routeMeta({ chunks: ['account-link'], budgetKiB: 160 }),
+        ...routeMeta({ chunks: ['account-link'], budgetKiB: 162 }),
       },
       {
         path: paths.verifyEmail,
         lazy: () => import(/* webpackChunkName: "account-link" */ './auth/verifyEmail'),
-        ...routeMeta({ chunks: ['account-link'], budgetKiB: 160 }),
+        ...routeMeta({ chunks: ['account-link'], budgetKiB: 162 }),
       },
       {
         // The signed-in guards are a chunk of their own, which sign-in and sign-up never download.
