@@ -218,4 +218,17 @@ describe('Invoice detail (?invoice=<id>)', () => {
     expect(api.of('POST', `/appointments/${JOB}/invoice`)).toHaveLength(1);
     expect(new URLSearchParams(router.state.location.search).get('invoice')).toBe('f0000000-0000-4000-8000-000000000124');
   });
+
+  test('a void on a version changed meanwhile shows the server\'s 409 message in the form', async () => {
+    const api = serveInvoices([makeInvoice()], makeInvoice({ version: 2 }));
+    server.use(http.post(`${API}/invoices/:id/void`, () => HttpResponse.json({ message: BILLING_MESSAGES.invoiceStale }, { status: 409 })));
+    const { user } = renderApp('/admin/invoices?invoice=f0000000-0000-4000-8000-000000000123', admin());
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-000123' }, FIRST_LOAD);
+    await user.click(await within(dialog).findByRole('button', { name: 'Void invoice' }));
+    const form = await screen.findByRole('dialog', { name: 'Void invoice' });
+    await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Duplicate');
+    await user.click(within(form).getByRole('button', { name: 'Void invoice' }));
+    expect(await within(form).findByText(BILLING_MESSAGES.invoiceStale)).toBeInTheDocument();
+    expect(api.of('GET', '/invoices/f0000000-0000-4000-8000-000000000123').length).toBeGreaterThan(0);
+  });
 });
