@@ -59,14 +59,14 @@ export function PaymentDialog({ invoice, onClose, onDone }: InvoiceDialogProps) 
       ...(reference ? { reference } : {}),
       paidOn: values.paidOn,
     }).unwrap();
-    onDone(`Payment of ${formatMoney(amountMinor)} recorded on ${invoice.number}.`);
+    onDone('Payment recorded.');
   };
 
   return (
     <InvoiceFormDialog
       title="Record payment"
       description={`${invoice.number} · Balance ${formatMoney(invoice.balanceMinor)}`}
-      submitLabel="Record payment"
+      submitLabel="Save payment"
       submitting={isSubmitting}
       failure={failure}
       onSubmit={onSubmit(send)}

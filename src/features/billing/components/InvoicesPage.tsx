@@ -195,7 +195,7 @@ function InvoiceRow({ invoice, onOpen, onCustomer }: { invoice: InvoiceSummary; 
   return (
     <tr className={invoice.overdue ? styles.overdue : undefined}>
       <th scope="row" data-label="Number">
-        <Button variant="ghost" size="sm" onClick={onOpen} aria-label={`Open invoice ${invoice.number}`}>
+        <Button variant="ghost" size="sm" onClick={onOpen}>
           {invoice.number}
         </Button>
       </th>

@@ -99,7 +99,7 @@ function serveInvoices(list: InvoiceSummary[], invoice: Invoice = makeInvoice())
   return { sent, of: (method: string, path: string) => sent.filter((request) => request.method === method && request.path === path) };
 }
 
-const rowOf = (number: string) => screen.getByRole('button', { name: `Open invoice ${number}` }).closest('tr') as HTMLElement;
+const rowOf = (number: string) => screen.getByRole('button', { name: number }).closest('tr') as HTMLElement;
 
 describe('Invoices page (/admin/invoices)', () => {
   test('lists the invoices with their columns, marks an overdue one with a visible badge, and is in the admin navigation', async () => {
@@ -158,7 +158,7 @@ describe('Invoice detail (?invoice=<id>)', () => {
     const api = serveInvoices([makeInvoice()]);
     const { user, router } = renderApp('/admin/invoices', admin());
     await screen.findByRole('table', { name: 'Invoices' }, FIRST_LOAD);
-    await user.click(screen.getByRole('button', { name: 'Open invoice INV-2026-000123' }));
+    await user.click(screen.getByRole('button', { name: 'INV-2026-000123' }));
     let dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-000123' });
     expect(new URLSearchParams(router.state.location.search).get('invoice')).toBe('f0000000-0000-4000-8000-000000000123');
     expect(within(dialog).getByText('Tax (18%)')).toBeInTheDocument();
@@ -170,11 +170,11 @@ describe('Invoice detail (?invoice=<id>)', () => {
     expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveValue('11800.00');
     expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cash', 'Card', 'Bank transfer']);
     await user.clear(within(form).getByRole('textbox', { name: 'Amount' }));
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
     expect(await within(form).findByText('Amount is required')).toBeInTheDocument();
 
     await user.type(within(form).getByRole('textbox', { name: 'Amount' }), '20000');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
     expect(await within(form).findByText(BILLING_MESSAGES.overpayment)).toBeInTheDocument();
 
     await user.clear(within(form).getByRole('textbox', { name: 'Amount' }));
@@ -183,17 +183,18 @@ describe('Invoice detail (?invoice=<id>)', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Reference' }), 'AUTH-42');
     await user.clear(within(form).getByLabelText('Payment date'));
     await user.type(within(form).getByLabelText('Payment date'), '2026-11-27');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record payment' })).not.toBeInTheDocument());
     dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-000123' });
     expect(api.of('POST', '/invoices/f0000000-0000-4000-8000-000000000123/payments').at(-1)!.body).toEqual({ method: 'CARD', amountMinor: 500_000, reference: 'AUTH-42', paidOn: '2026-11-27' });
     expect(await within(dialog).findByText('Partly paid')).toBeInTheDocument();
     expect(within(dialog).getByText('AUTH-42')).toBeInTheDocument();
+    expect(within(dialog).getByText('Payment recorded.')).toHaveAttribute('role', 'status');
 
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     form = await screen.findByRole('dialog', { name: 'Record payment' });
     expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveValue('6800.00');
-    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await user.click(within(form).getByRole('button', { name: 'Save payment' }));
     dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-000123' });
     expect(await within(dialog).findByText('Paid', { selector: 'span *, span' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
