@@ -79,7 +79,7 @@ test.describe('Analytics (admin)', () => {
     // The summary and the charts' summaries are the latest answer's: other tests book in the same shop meanwhile,
     // and a live update fetches the figures again (seen: 20 in the first answer, 22 on the page a moment later).
     const summary = page.getByRole('region', { name: 'Summary' });
-    await expect(summary.locator('dt')).toHaveText(['Bookings', 'Jobs completed', 'Revenue', 'Hours logged', 'Hours on jobs']);
+    await expect(summary.locator('dt')).toHaveText(['Bookings', 'Jobs completed', 'Invoiced', 'Collected', 'Hours logged', 'Hours on jobs']);
     const shown = (term: string) => summary.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]').textContent();
     const charts = page.getByRole('img');
     await expect(charts).toHaveCount(4);

@@ -415,9 +415,10 @@ test.describe('customer', () => {
     // Newest date first, each with its service, day and slot, and the customer's status.
     await expect(filters.getByRole('button', { name: 'ALL', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(rows).toHaveText([
-      `Honda Civic ${plates.civic}Brake Inspection${jobSlot(civic.date, '10:00-11:00 AM')}Not Completed`,
-      `Toyota Corolla ${plates.corolla}Oil Change${jobSlot(corolla.date, '09:00-10:00 AM')}Not Completed`,
-      `Nissan Leaf ${plates.leaf}Full Service${jobSlot(leaf.date, '02:00-03:00 PM')}Completed`,
+      // Each with its total (the service's price) and, once completed, its invoice (issued on completion).
+      `Honda Civic ${plates.civic}Brake Inspection${jobSlot(civic.date, '10:00-11:00 AM')}Total LKR 12,500.00Not Completed`,
+      `Toyota Corolla ${plates.corolla}Oil Change${jobSlot(corolla.date, '09:00-10:00 AM')}Total LKR 14,500.00Not Completed`,
+      `Nissan Leaf ${plates.leaf}Full Service${jobSlot(leaf.date, '02:00-03:00 PM')}Total LKR 25,000.00Invoice Issued · Balance LKR 25,000.00Completed`,
       `Suzuki Swift ${plates.swift}Battery Check${jobSlot(swift.date, '04:00-05:00 PM')}Cancelled`,
     ]);
     await expect(count).toHaveText('Showing 4 of 4 services');

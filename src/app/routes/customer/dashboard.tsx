@@ -21,7 +21,7 @@ export function Component() {
   // The billing of the whole list in one request: each row shows its job's total and what awaits approval.
   const { data: jobs } = useGetJobsQuery(OWN_JOBS);
   const summaries = useBillingSummaries(jobs?.map((job) => job.id) ?? NO_IDS);
-  const renderSummary = useCallback((job: Appointment) => <JobBillingSummary summary={summaries.get(job.id)} />, [summaries]);
+  const renderSummary = useCallback((job: Appointment) => <JobBillingSummary summary={summaries.get(job.id)} cancelled={job.status === 'CANCELLED'} />, [summaries]);
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -20,10 +20,10 @@ export function useBillingSummaries(jobIds: readonly string[]): ReadonlyMap<stri
 
 /**
  * A job's total in a list row, with "2 items awaiting your approval" and its invoice's state. Phrasing content only:
- * it sits inside the row's button, whose name it joins.
+ * it sits inside the row's button, whose name it joins. A cancelled job without an invoice owes nothing: no total.
  */
-export function JobBillingSummary({ summary }: { summary: BillingSummary | undefined }) {
-  if (!summary) return null;
+export function JobBillingSummary({ summary, cancelled = false }: { summary: BillingSummary | undefined; cancelled?: boolean }) {
+  if (!summary || (cancelled && !summary.invoice)) return null;
   const { invoice } = summary;
   return (
     <span className={styles.summary}>

@@ -19,6 +19,7 @@ const DECIDED_AT = '2026-11-28T05:00:00.000Z';
 
 const civic = makeAppointment({ status: 'IN_PROGRESS', stage: 'AWAITING_APPROVAL', vehicle: { id: 'v-2', plate: 'KD-7733', make: 'Honda', model: 'Civic' } });
 const leaf = makeAppointment({ status: 'CONFIRMED', vehicle: { id: 'v-3', plate: 'WP-CAR-1290', make: 'Nissan', model: 'Leaf' } });
+const prius = makeAppointment({ status: 'CANCELLED', vehicle: { id: 'v-5', plate: 'CAR-8841', make: 'Toyota', model: 'Prius' } });
 const swift = makeAppointment({ status: 'COMPLETED', vehicle: { id: 'v-4', plate: 'SP-5521', make: 'Suzuki', model: 'Swift' }, completedAt: '2026-11-20T09:00:00.000Z' });
 
 beforeEach(() => configureLiveUpdates({ minDelayMs: 20, maxDelayMs: 40 }));
@@ -29,7 +30,7 @@ afterEach(() => {
 
 /** The Civic awaits two decisions (pads, and an alignment whose price changed after it was approved); oil was approved, wipers declined. */
 function serve() {
-  serveCustomerShop({ jobs: [civic, leaf, swift] });
+  serveCustomerShop({ jobs: [civic, leaf, swift, prius] });
   const pads = makeItem({ kind: 'PART', description: 'Replace front brake pads', note: 'Front pads worn to 2 mm', quantityHundredths: 100, unitPriceMinor: 850_000, part: { id: 'p-1', sku: 'BRK-PAD-F', name: 'Brake pads (front)' } });
   const oil = makeItem({
     kind: 'LABOUR',
@@ -57,6 +58,7 @@ function serve() {
     jobs: {
       [civic.id]: { lines: [serviceLine('Oil Change', 500_000)], items: [pads, oil, wipers, alignment], taxRateBasisPoints: 1800 },
       [leaf.id]: { lines: [serviceLine('Oil Change', 500_000)] },
+      [prius.id]: { lines: [serviceLine('Oil Change', 500_000)] },
       [swift.id]: { lines: [serviceLine('Oil Change', 500_000)], invoice: makeInvoice(swift.id, { status: 'PAID', totalMinor: 500_000, paidMinor: 500_000, balanceMinor: 0 }) },
     },
   });
@@ -100,10 +102,12 @@ test('each job in My Services shows its total and what awaits approval, from one
   expect(within(list).getByRole('button', { name: /Nissan Leaf/ })).toHaveTextContent(`Total ${formatMoney(500_000)}`);
   expect(within(list).getByRole('button', { name: /Nissan Leaf/ })).not.toHaveTextContent('awaiting');
   expect(within(list).getByRole('button', { name: /Suzuki Swift/ })).toHaveTextContent('Invoice Paid');
+  // A cancelled job without an invoice owes nothing: no total on its row.
+  expect(within(list).getByRole('button', { name: /Toyota Prius/ })).not.toHaveTextContent('Total');
 
   const requests = billingRequests(billing, 'GET', '/billing/summaries');
   expect(requests).toHaveLength(1);
-  expect(requests[0].query.appointmentIds.split(',')).toEqual([civic.id, leaf.id, swift.id].sort());
+  expect(requests[0].query.appointmentIds.split(',')).toEqual([civic.id, leaf.id, swift.id, prius.id].sort());
 });
 
 test('the job’s Billing lists its lines, totals and extra work with each decision’s time and channel', async () => {
