@@ -132,7 +132,7 @@ test.describe('Analytics (admin)', () => {
     const weekData = (await (await week).json()) as Analytics;
     expect(weekData.period.to).toBe(today);
     await expect(page.getByRole('table', { name: 'Bookings per day' }).getByRole('row')).toHaveCount(8);
-    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
+    expect(await technicianRow(page, name)).toEqual([name, '1', '0 min', '1.0', '1.0', '1.5', '67%', '2.0', '1.5', '75%']);
 
     await expectNoSeriousA11yViolations(page, 'Analytics');
     await captureScreens(page, 'admin-analytics');

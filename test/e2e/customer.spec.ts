@@ -29,7 +29,8 @@ async function expectFieldError(field: Locator, message: string): Promise<void> 
 
 /** The value beside a label in a description list (`<dt>label</dt><dd>value</dd>`). */
 function pair(scope: Locator, label: string): Locator {
-  return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  // The job's own term, not one in a section nested in the details (the invoice has a Status too).
+  return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).first().locator('xpath=following-sibling::dd[1]');
 }
 
 /** The plates a text field suggests through its datalist. */
