@@ -1,6 +1,6 @@
 import type { Appointment } from '@contract/appointments';
 import { EmailVerifiedBadge } from '@/features/account';
-import { BoardBillingButton, BoardBillingState, useBillingSummaries } from '@/features/billing';
+import { BoardBillingButton, BoardBillingState, ExtraWorkButton, useBillingSummaries } from '@/features/billing';
 import { PartsShortWarning, useShortagesByJob } from '@/features/inventory';
 import { boardQueries, JobBoard, jobsApi, selectBoardDay, vehicleLabel } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
@@ -28,8 +28,8 @@ function useBoardJobIds(): string[] {
 /**
  * /admin/dashboard: the jobs' board, each card with its report, "Parts short" when its kit is not covered at its
  * centre (one request for the board), its billing (one summaries request for the board; Billing opens the job's
- * lines, fees, discounts, deposit and invoice), and whether its customer's address is verified, and the staff's Assign
- * Employee dialog.
+ * lines, fees, discounts, deposit and invoice; an admin proposes extra work on a job in progress, as its technician
+ * does), and whether its customer's address is verified, and the staff's Assign Employee dialog.
  */
 export function Component() {
   const shortages = useShortagesByJob();
@@ -42,6 +42,7 @@ export function Component() {
           <PartsShortWarning shortage={shortages.get(job.id)} />
           <BoardBillingState summary={billing.get(job.id)} />
           <BoardBillingButton job={job} context={vehicleLabel(job.vehicle)} />
+          {job.status === 'IN_PROGRESS' && <ExtraWorkButton job={job} context={vehicleLabel(job.vehicle)} />}
           <CardReport job={job} />
         </>
       )}

@@ -11,16 +11,21 @@ const ExtraWorkDialog = lazy(() => import(/* webpackChunkName: "extra-work" */ '
 export interface ExtraWorkButtonProps {
   job: Appointment;
   /** The id of the text naming the job (its vehicle), so a screen reader hears which job the button is for. */
-  describedBy: string;
+  describedBy?: string;
+  /** Or the job in words, for the button's name ("Extra work, Toyota Camry CAB-1234"): an admin's board card. */
+  context?: string;
 }
 
-/** "Extra work" on a technician's job row: the job's estimate items and Propose extra work. */
-export const ExtraWorkButton = memo(function ExtraWorkButton({ job, describedBy }: ExtraWorkButtonProps) {
+/**
+ * "Extra work" on a technician's job row, or on an in-progress card of the admin's board: the job's estimate items and
+ * Propose extra work.
+ */
+export const ExtraWorkButton = memo(function ExtraWorkButton({ job, describedBy, context }: ExtraWorkButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
-      <Button size="sm" variant="secondary" startIcon={<ClipboardPlus aria-hidden="true" />} aria-describedby={describedBy} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="secondary" startIcon={<ClipboardPlus aria-hidden="true" />} aria-describedby={describedBy} aria-label={context && `Extra work, ${context}`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Extra work
       </Button>
       {open && (

@@ -141,3 +141,15 @@ test('Billing opens the job\'s lines: Add fee sends the fee, Remove a manual lin
   expect(of('POST', `/appointments/${shop.xtrail.id}/invoice`)).toHaveLength(1);
   expect(within(dialog).getByRole('button', { name: 'Record deposit' })).toBeInTheDocument();
 });
+
+test('an admin proposes extra work from a card in progress (Extra work, as its technician does); other cards have no such button', async () => {
+  const { shop } = serve();
+  const { user } = await renderBoard();
+  const xtrail = await waitFor(() => card(shop.xtrail));
+  expect(within(card(shop.camry)).queryByRole('button', { name: /^Extra work/ })).not.toBeInTheDocument();
+  await user.click(within(xtrail).getByRole('button', { name: 'Extra work, Nissan X-Trail CAF-9001' }));
+  // The dialog's code loads on the first click (a spinner in its place meanwhile), then the job's billing.
+  await screen.findByRole('heading', { name: 'Proposed extra work' }, { timeout: 12_000 });
+  const form = within(screen.getByRole('dialog', { name: 'Extra work' })).getByRole('region', { name: 'Propose extra work' });
+  expect(within(form).getByRole('button', { name: 'Propose' })).toBeInTheDocument();
+});
