@@ -17,7 +17,7 @@ import { toDateKey } from '@/lib/calendar';
 import { useGetJobBillingQuery } from '../billingApi';
 import { useAddJobLineMutation, useIssueInvoiceMutation, useRecordDepositMutation, useRemoveJobLineMutation } from '../invoicesApi';
 import { PAYMENT_METHOD_OPTIONS, paymentSchema, type PaymentValues } from './InvoiceDialogs';
-import { InvoiceFormDialog } from './InvoiceFormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { quantityText } from './billingText';
 import styles from './Invoices.module.css';
 
@@ -55,10 +55,10 @@ function LineDialog({ job, kind, onClose, onDone }: { job: Appointment; kind: Ma
     onDone(`${kind === 'FEE' ? 'Fee' : 'Discount'} of ${formatMoney(amountMinor)} added.`);
   };
   return (
-    <InvoiceFormDialog title={title} submitLabel={title} submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
+    <FormDialog title={title} submitLabel={title} submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
       <TextField label="Description" maxLength={MAX_LINE_DESCRIPTION_LENGTH} error={errors.description?.message} {...field('description')} />
       <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...field('amount')} />
-    </InvoiceFormDialog>
+    </FormDialog>
   );
 }
 
@@ -76,12 +76,12 @@ function DepositDialog({ job, billing, onClose, onDone }: { job: Appointment; bi
     onDone(`Deposit of ${formatMoney(amountMinor)} recorded.`);
   };
   return (
-    <InvoiceFormDialog title="Record deposit" submitLabel="Record deposit" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
+    <FormDialog title="Record deposit" submitLabel="Record deposit" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
       <Select label="Method" options={PAYMENT_METHOD_OPTIONS} error={errors.method?.message} {...field('method')} />
       <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...field('amount')} />
       <TextField label="Reference" error={errors.reference?.message} {...field('reference')} />
       <TextField label="Payment date" type="date" error={errors.paidOn?.message} {...field('paidOn')} />
-    </InvoiceFormDialog>
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { TextField } from '@/components/TextField';
 import { formatMoney, toDecimal, toMinor } from '@/features/jobs';
 import { toDateKey } from '@/lib/calendar';
 import { useRecordPaymentMutation, useVoidInvoiceMutation } from '../invoicesApi';
-import { InvoiceFormDialog } from './InvoiceFormDialog';
+import { FormDialog } from '@/components/FormDialog';
 
 export const PAYMENT_METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
@@ -63,7 +63,7 @@ export function PaymentDialog({ invoice, onClose, onDone }: InvoiceDialogProps) 
   };
 
   return (
-    <InvoiceFormDialog
+    <FormDialog
       title="Record payment"
       description={`${invoice.number} · Balance ${formatMoney(invoice.balanceMinor)}`}
       submitLabel="Save payment"
@@ -76,7 +76,7 @@ export function PaymentDialog({ invoice, onClose, onDone }: InvoiceDialogProps) 
       <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...field('amount')} />
       <TextField label="Reference" maxLength={MAX_PAYMENT_REFERENCE_LENGTH} error={errors.reference?.message} {...field('reference')} />
       <TextField label="Payment date" type="date" error={errors.paidOn?.message} {...field('paidOn')} />
-    </InvoiceFormDialog>
+    </FormDialog>
   );
 }
 
@@ -95,8 +95,8 @@ export function VoidDialog({ invoice, onClose, onDone }: InvoiceDialogProps) {
   };
 
   return (
-    <InvoiceFormDialog title="Void invoice" description={invoice.number} submitLabel="Void invoice" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
+    <FormDialog title="Void invoice" description={invoice.number} submitLabel="Void invoice" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
       <TextArea label="Reason" rows={3} maxLength={MAX_VOID_REASON_LENGTH} error={errors.reason?.message} {...field('reason')} />
-    </InvoiceFormDialog>
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { DataState } from '@/components/DataState';
 import { TextField } from '@/components/TextField';
 import { useGetKitsQuery, useSetKitMutation } from '../purchasingApi';
 import { kitSchema, type KitValues, lineKey } from '../purchasingSchemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { PartPicker } from './PartPicker';
 import { partLabel } from './partLabel';
 import styles from './Inventory.module.css';

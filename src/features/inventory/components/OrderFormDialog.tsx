@@ -11,7 +11,7 @@ import { TextField } from '@/components/TextField';
 import { CURRENCY_LABEL, formatMoney, toDecimal, toMinor } from '@/features/jobs';
 import { useCreateOrderMutation, useGetSuppliersQuery, useUpdateOrderMutation } from '../purchasingApi';
 import { lineKey, orderName, orderSchema, type OrderValues } from '../purchasingSchemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { PartPicker } from './PartPicker';
 import { partLabel } from './partLabel';
 import styles from './Inventory.module.css';

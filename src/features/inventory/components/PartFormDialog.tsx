@@ -10,7 +10,7 @@ import { inventoryApi, useCreatePartMutation, useUpdatePartMutation } from '../i
 import { CURRENCY_LABEL, toDecimal, toMinor } from '@/features/jobs';
 import { partSchema, type PartValues } from '../schemas';
 import { partLabel } from './partLabel';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 
 const UNIT_OPTIONS = PART_UNITS.map((unit) => ({ value: unit, label: unit }));
 const MONEY_HINT = `In ${CURRENCY_LABEL}, e.g. 1250.50`;

@@ -4,7 +4,7 @@ import { useServerForm } from '@/api/useServerForm';
 import { TextField } from '@/components/TextField';
 import { useReceiveOrderMutation } from '../purchasingApi';
 import { orderName, receiptSchema, type ReceiptValues } from '../purchasingSchemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { partLabel } from './partLabel';
 
 export interface ReceiveOrderDialogProps {

@@ -8,7 +8,7 @@ import { DataState } from '@/components/DataState';
 import { Select } from '@/components/Select';
 import { useDraftFromSuggestionsMutation, useGetSuggestionsQuery, useGetSuppliersQuery } from '../purchasingApi';
 import { draftSchema, type DraftValues } from '../purchasingSchemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { partLabel } from './partLabel';
 import styles from './Inventory.module.css';
 import own from './Purchasing.module.css';

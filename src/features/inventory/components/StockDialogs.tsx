@@ -8,7 +8,7 @@ import { TextArea } from '@/components/TextArea';
 import { TextField } from '@/components/TextField';
 import { useAdjustStockMutation, useReceiveStockMutation, useTransferStockMutation } from '../inventoryApi';
 import { adjustSchema, type AdjustValues, receiveSchema, type ReceiveValues, transferSchema, type TransferValues } from '../schemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { partLabel } from './partLabel';
 
 export interface StockDialogProps {

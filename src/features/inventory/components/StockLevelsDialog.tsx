@@ -5,7 +5,7 @@ import { Select } from '@/components/Select';
 import { TextField } from '@/components/TextField';
 import { useGetPartQuery, useSetStockLevelsMutation } from '../inventoryApi';
 import { stockLevelsSchema, type StockLevelsValues } from '../schemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import { partLabel } from './partLabel';
 import type { StockDialogProps } from './StockDialogs';
 

@@ -9,7 +9,7 @@ import { DataState } from '@/components/DataState';
 import { TextField } from '@/components/TextField';
 import { useCreateSupplierMutation, useGetSuppliersQuery, useUpdateSupplierMutation } from '../purchasingApi';
 import { SUPPLIER_LIMITS, supplierSchema, type SupplierValues } from '../purchasingSchemas';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '@/components/FormDialog';
 import styles from './Inventory.module.css';
 import own from './Purchasing.module.css';
 

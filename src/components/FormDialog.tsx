@@ -2,11 +2,11 @@ import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
-import styles from './Invoices.module.css';
+import styles from './DialogForm.module.css';
 
-export interface InvoiceFormDialogProps {
+export interface FormDialogProps {
   title: string;
-  /** Which invoice the dialog is for. */
+  /** What the dialog is about, under its title: the part ("OIL-5W30 · Engine oil 5W-30"), the invoice. */
   description?: string;
   submitLabel: string;
   submitting: boolean;
@@ -18,10 +18,10 @@ export interface InvoiceFormDialogProps {
 }
 
 /**
- * The billing's form dialogs: the shared Modal (focus moves in, is trapped, returns to the opener), a form checked
- * before it is sent, the server's refusal as a banner inside, and Cancel / submit in the footer.
+ * A form in a dialog (the inventory's and billing's): the shared Modal (focus moves in, is trapped, returns to the
+ * opener), a form checked before it is sent, the server's refusal as a banner inside, and Cancel / submit in the footer.
  */
-export function InvoiceFormDialog({ title, description, submitLabel, submitting, failure, onSubmit, onClose, children }: InvoiceFormDialogProps) {
+export function FormDialog({ title, description, submitLabel, submitting, failure, onSubmit, onClose, children }: FormDialogProps) {
   const formId = useId();
   return (
     <Modal
@@ -40,7 +40,7 @@ export function InvoiceFormDialog({ title, description, submitLabel, submitting,
         </>
       }
     >
-      <form id={formId} className={styles.dialogForm} noValidate onSubmit={onSubmit}>
+      <form id={formId} className={styles.form} noValidate onSubmit={onSubmit}>
         {failure && <Alert variant="error">{failure}</Alert>}
         {children}
       </form>
