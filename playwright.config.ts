@@ -16,7 +16,7 @@ process.env.E2E_MAILBOX_PORT ||= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(tmpdir(), 'carcare-e2e-'));
 process.env.E2E_ADMIN_EMAIL ||= 'admin@carcare.test';
 process.env.E2E_ADMIN_PASSWORD ||= 'Admin-Passw0rd!';
-process.env.E2E_SCREENSHOTS ||= path.resolve(__dirname, 'test-results', 'screenshots');
+// Screenshots (support/screenshots.ts) only when asked for: E2E_SCREENSHOTS=<folder> (CI does not look at them).
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import { approvedTechnician, assigned, booked, CENTERS, day, type Person, type S
  * Seeded: a failure prints its seed; FUZZ_SEED=<seed> replays it, FUZZ_CASES=<n> runs more random cases.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_270_101);
-const RANDOM_CASES = Number(process.env.FUZZ_CASES ?? 40);
+const RANDOM_CASES = Number(process.env.FUZZ_CASES ?? 20);
 
 interface QueryRoute {
   url: string;
