@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import type { NotificationAudience, NotificationKind } from '../contract/notifications';
+import { moneyText } from '../domain/money';
 import { quantityText } from '../domain/quantity';
 import { printable } from '../domain/text';
 import { letter } from '../mail/texts';
@@ -44,14 +45,6 @@ export interface BillingFacts {
   method?: string;
   paidOn?: string;
   balanceMinor?: number;
-}
-
-/** "LKR 12,345.50": an amount in minor units, as the SPA's formatMoney writes it. */
-export function moneyText(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}LKR ${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 function itemsText(billing: BillingFacts | undefined): string {

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Invoice } from '../contract/billing';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../contract/billingTerms';
+import { moneyText } from '../domain/money';
 import type { ReportFonts } from './fonts';
 import { formatShopInstant, formatShortDate } from './format';
 import { COLORS, createPdf, type Doc, DocumentLayout, MARGIN, SHOP_NAME, SIZES } from './layout';
@@ -14,13 +15,7 @@ export interface InvoiceRenderOptions {
   generatedAt: number;
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const decimalFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 125050 → "LKR 1,250.50"; a discount's −50000 → "-LKR 500.00" (the SPA's formatMoney, with a plain space). */
-export function moneyText(minor: number): string {
-  return `${minor < 0 ? '-' : ''}LKR ${amountFormat.format(Math.abs(minor) / 100)}`;
-}
 
 /** Hundredths as a quantity: 150 → "1.5", 100 → "1". */
 function quantity(hundredths: number): string {
