@@ -10,27 +10,18 @@ import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
-import { Select } from '@/components/Select';
 import { TextField } from '@/components/TextField';
-import { formatMoney, toDecimal, toMinor } from '@/features/jobs';
-import { toDateKey } from '@/lib/calendar';
+import { formatMoney, toMinor } from '@/features/jobs';
 import { useGetJobBillingQuery } from '../billingApi';
 import { useAddJobLineMutation, useIssueInvoiceMutation, useRecordDepositMutation, useRemoveJobLineMutation } from '../invoicesApi';
-import { PAYMENT_METHOD_OPTIONS, paymentSchema, type PaymentValues } from './InvoiceDialogs';
+import { amountRule, PaymentFormDialog } from './InvoiceDialogs';
 import { FormDialog } from '@/components/FormDialog';
 import { quantityText } from './billingText';
 import styles from './Invoices.module.css';
 
 const lineSchema = yup.object({
   description: yup.string().trim().required('Description is required').max(MAX_LINE_DESCRIPTION_LENGTH, `Description must be at most ${MAX_LINE_DESCRIPTION_LENGTH} characters long`),
-  amount: yup
-    .string()
-    .trim()
-    .required('Amount is required')
-    .test('amount', 'Amount must be a positive amount with at most 2 decimals', (value) => {
-      const minor = toMinor(value ?? '');
-      return minor !== null && minor >= 1;
-    }),
+  amount: amountRule,
 });
 type LineValues = yup.InferType<typeof lineSchema>;
 
@@ -64,24 +55,17 @@ function LineDialog({ job, kind, onClose, onDone }: { job: Appointment; kind: Ma
 
 function DepositDialog({ job, billing, onClose, onDone }: { job: Appointment; billing: JobBilling; onClose: () => void; onDone: (text: string) => void }) {
   const [record] = useRecordDepositMutation();
-  const { field, onSubmit, failure, formState: { errors, isSubmitting } } = useServerForm<PaymentValues>({
-    resolver: yupResolver(paymentSchema),
-    defaultValues: { method: 'CASH', amount: toDecimal(Math.max(billing.balanceMinor, 0)), reference: '', paidOn: toDateKey(new Date()) },
-    fieldOf: { method: 'method', amountMinor: 'amount', reference: 'reference', paidOn: 'paidOn' },
-  });
-  const send = async (values: PaymentValues) => {
-    const amountMinor = toMinor(values.amount) ?? 0;
-    const reference = values.reference?.trim();
-    await record({ jobId: job.id, method: values.method, amountMinor, ...(reference ? { reference } : {}), paidOn: values.paidOn }).unwrap();
-    onDone(`Deposit of ${formatMoney(amountMinor)} recorded.`);
-  };
   return (
-    <FormDialog title="Record deposit" submitLabel="Record deposit" submitting={isSubmitting} failure={failure} onSubmit={onSubmit(send)} onClose={onClose}>
-      <Select label="Method" options={PAYMENT_METHOD_OPTIONS} error={errors.method?.message} {...field('method')} />
-      <TextField label="Amount" inputMode="decimal" error={errors.amount?.message} {...field('amount')} />
-      <TextField label="Reference" error={errors.reference?.message} {...field('reference')} />
-      <TextField label="Payment date" type="date" error={errors.paidOn?.message} {...field('paidOn')} />
-    </FormDialog>
+    <PaymentFormDialog
+      title="Record deposit"
+      submitLabel="Record deposit"
+      startAmountMinor={billing.balanceMinor}
+      onSend={async (body) => {
+        await record({ jobId: job.id, ...body }).unwrap();
+        onDone(`Deposit of ${formatMoney(body.amountMinor)} recorded.`);
+      }}
+      onClose={onClose}
+    />
   );
 }
 
