@@ -17,6 +17,7 @@ import { useAddJobLineMutation, useIssueInvoiceMutation, useRecordDepositMutatio
 import { amountRule, PaymentFormDialog } from './InvoiceDialogs';
 import { FormDialog } from '@/components/FormDialog';
 import { quantityText } from './billingText';
+import { BillingTotals } from './BillingTotals';
 import styles from './Invoices.module.css';
 
 const lineSchema = yup.object({
@@ -140,18 +141,14 @@ export default function AdminJobBillingDialog({ job, context, onClose }: Props) 
                 ))}
               </ul>
             )}
-            <dl className={styles.totals}>
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(billing.subtotalMinor)}</dd>
-              <dt>Tax ({billing.taxRateBasisPoints / 100}%)</dt>
-              <dd>{formatMoney(billing.taxMinor)}</dd>
-              <dt>Total</dt>
-              <dd>{formatMoney(billing.totalMinor)}</dd>
-              <dt>Paid</dt>
-              <dd>{formatMoney(billing.paidMinor)}</dd>
-              <dt>Balance</dt>
-              <dd>{formatMoney(billing.balanceMinor)}</dd>
-            </dl>
+            <BillingTotals
+              subtotalMinor={billing.subtotalMinor}
+              taxMinor={billing.taxMinor}
+              totalMinor={billing.totalMinor}
+              taxRateBasisPoints={billing.taxRateBasisPoints}
+              paidMinor={billing.paidMinor}
+              balanceMinor={billing.balanceMinor}
+            />
             {live && (
               <p>
                 Invoice {live.number} · {INVOICE_STATUS_LABELS[live.status]}

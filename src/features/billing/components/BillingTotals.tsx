@@ -9,10 +9,13 @@ export interface BillingTotalsProps {
   totalMinor: number;
   /** The rate, when the answer gives it: "Tax (18%)". */
   taxRateBasisPoints?: number;
+  /** What was paid and what is left, where the admin takes payments. */
+  paidMinor?: number;
+  balanceMinor?: number;
 }
 
-/** Subtotal, tax and total of a job's lines. */
-export function BillingTotals({ subtotalMinor, taxMinor, totalMinor, taxRateBasisPoints }: BillingTotalsProps) {
+/** Subtotal, tax and total of a job's lines or an invoice's, and (when given) paid and balance. */
+export function BillingTotals({ subtotalMinor, taxMinor, totalMinor, taxRateBasisPoints, paidMinor, balanceMinor }: BillingTotalsProps) {
   return (
     <dl className={styles.totals}>
       <div>
@@ -27,6 +30,18 @@ export function BillingTotals({ subtotalMinor, taxMinor, totalMinor, taxRateBasi
         <dt>Total</dt>
         <dd>{formatMoney(totalMinor)}</dd>
       </div>
+      {paidMinor !== undefined && (
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatMoney(paidMinor)}</dd>
+        </div>
+      )}
+      {balanceMinor !== undefined && (
+        <div>
+          <dt>Balance</dt>
+          <dd>{formatMoney(balanceMinor)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -16,6 +16,7 @@ import { formatMoney, formatShortDate } from '@/features/jobs';
 import { type InvoiceFilters, useGetCustomerBalanceQuery, useGetInvoiceQuery, useIssueInvoiceMutation, useListInvoicesInfiniteQuery } from '../invoicesApi';
 import { PaymentDialog, VoidDialog } from './InvoiceDialogs';
 import { DownloadInvoiceButton } from './DownloadInvoiceButton';
+import { BillingTotals } from './BillingTotals';
 import styles from './Invoices.module.css';
 
 export const NO_INVOICES = 'No invoices match these filters.';
@@ -123,18 +124,14 @@ function InvoiceDetail({ id, onClose, onOpen }: { id: string; onClose: () => voi
                 ))}
               </tbody>
             </table>
-            <dl className={styles.totals}>
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(invoice.subtotalMinor)}</dd>
-              <dt>Tax ({invoice.taxRateBasisPoints / 100}%)</dt>
-              <dd>{formatMoney(invoice.taxMinor)}</dd>
-              <dt>Total</dt>
-              <dd>{formatMoney(invoice.totalMinor)}</dd>
-              <dt>Paid</dt>
-              <dd>{formatMoney(invoice.paidMinor)}</dd>
-              <dt>Balance</dt>
-              <dd>{formatMoney(invoice.balanceMinor)}</dd>
-            </dl>
+            <BillingTotals
+              subtotalMinor={invoice.subtotalMinor}
+              taxMinor={invoice.taxMinor}
+              totalMinor={invoice.totalMinor}
+              taxRateBasisPoints={invoice.taxRateBasisPoints}
+              paidMinor={invoice.paidMinor}
+              balanceMinor={invoice.balanceMinor}
+            />
             <h3 className={styles.subheading}>Payments</h3>
             {invoice.payments.length === 0 ? (
               <p>No payments yet.</p>
