@@ -21,6 +21,7 @@ import { core } from './plugins/core';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, errorHandling } from './plugins/errorHandler';
 import { health } from './plugins/health';
+import { idempotency } from './plugins/idempotency';
 import { rateLimit } from './plugins/rateLimit';
 import { securityHeaders } from './plugins/securityHeaders';
 import { checkStaticDir, staticSite } from './plugins/staticSite';
@@ -121,6 +122,8 @@ export const PLUGINS: readonly FastifyPluginAsync[] = [
   auth,
   oauth,
   health,
+  // Idempotency-Key for the routes that opt in: before the domains, since it wraps their routes as they are added.
+  idempotency,
   // The live hub before the domains that stream from it.
   events,
   vehicles,

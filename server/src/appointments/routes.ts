@@ -62,7 +62,8 @@ export async function appointmentRoutes(scope: FastifyInstance): Promise<void> {
     appointments.assign(viewerOf(request), request.params.id, request.body),
   );
 
-  app.patch('/appointments/:id/status', { schema: { params: AppointmentParams, body: UpdateStatusBody, response: ok }, onRequest: technicianOrAdmin }, async (request) =>
+  // Honours Idempotency-Key (plugins/idempotency.ts): a technician's offline queue resends a status change.
+  app.patch('/appointments/:id/status', { schema: { params: AppointmentParams, body: UpdateStatusBody, response: ok }, onRequest: technicianOrAdmin, config: { idempotent: true } }, async (request) =>
     appointments.updateStatus(viewerOf(request), request.params.id, request.body),
   );
 }

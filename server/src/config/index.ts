@@ -204,6 +204,8 @@ function assemble(env: Env, { demoDataByDefault = false }: LoadConfigOptions) {
           },
     shopTimeZone: env.SHOP_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     demoData: env.DEMO_DATA ?? (demoDataByDefault && !production),
+    /** How long a change's answer is kept for a retry with its Idempotency-Key (plugins/idempotency.ts). */
+    idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL,
     /** How many days back a time log may be dated. */
     timeLogMaxAgeDays: env.TIME_LOG_MAX_AGE_DAYS,
     http: {

@@ -153,6 +153,10 @@ export const EnvSchema = Type.Object({
   DEMO_DATA: Flag('seed the demo workshop once at start (`1`/`0`)', {
     docDefault: '`1` for `npm start` / `npm run serve`, `0` with `NODE_ENV=production` or when the app is built by tests',
   }),
+  IDEMPOTENCY_KEY_TTL: Duration(
+    'how long the answer to a change sent with an `Idempotency-Key` is kept: a retry with the key within this gets it again instead of making the change twice (server/README.md § Retried changes)',
+    { default: '24h', minimumMs: 60_000 },
+  ),
   TIME_LOG_MAX_AGE_DAYS: WholeNumber(
     "how many days back (in the shop's calendar) a technician may date a time log; older is 400 on `date`. `GET /api/catalog` answers it (`timeLogMaxAgeDays`), so the SPA's Log Time form refuses the same dates",
     { default: TIME_LOG_MAX_AGE_DAYS, minimum: 1, maximum: 3650 },

@@ -1,11 +1,15 @@
 import fp from 'fastify-plugin';
+import { ambientDb } from '../db/ambient';
 import { type OpenedDatabase, openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import type { Db } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database (Kysely): PGlite or PostgreSQL, migrated to the latest version. */
+    /**
+     * The database (Kysely): PGlite or PostgreSQL, migrated to the latest version. Inside an idempotent request's
+     * handler it is that request's transaction (db/ambient.ts).
+     */
     db: Db;
     /** How the database was opened, for the start-up log (never credentials). */
     databaseDescription: string;
@@ -29,7 +33,7 @@ export const database = fp(
       await opened.close().catch(() => undefined);
       throw error;
     }
-    app.decorate('db', opened.db);
+    app.decorate('db', ambientDb(opened.db));
     app.decorate('databaseDescription', opened.description);
     app.decorate('listenToDatabase', opened.listen);
     app.addHook('onClose', async () => opened.close());

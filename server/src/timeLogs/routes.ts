@@ -18,6 +18,9 @@ import { viewerOf } from '../plugins/authenticate';
 import { typed } from '../plugins/typeProvider';
 import type { TimeLogs } from './service';
 
+/** A technician's changes honour Idempotency-Key (plugins/idempotency.ts): the offline queue resends them. */
+const idempotent = { idempotent: true };
+
 /**
  * /api/time-logs — technicians log their own time; admins read everyone's and review it (approve, or reject with
  * a reason). A technician's hours per week: /api/time-logs/weekly.
@@ -31,16 +34,16 @@ export async function timeLogRoutes(scope: FastifyInstance, { timeLogs }: { time
     timeLogs.list(viewerOf(request), request.query),
   );
 
-  app.post('/time-logs', { schema: { body: TimeLogBody, response: { 201: TimeLog } }, onRequest: technician }, async (request, reply) => {
+  app.post('/time-logs', { schema: { body: TimeLogBody, response: { 201: TimeLog } }, onRequest: technician, config: idempotent }, async (request, reply) => {
     reply.status(201);
     return timeLogs.create(viewerOf(request).id, request.body);
   });
 
-  app.put('/time-logs/:id', { schema: { params: TimeLogParams, body: TimeLogBody, response: { 200: TimeLog } }, onRequest: technician }, async (request) =>
+  app.put('/time-logs/:id', { schema: { params: TimeLogParams, body: TimeLogBody, response: { 200: TimeLog } }, onRequest: technician, config: idempotent }, async (request) =>
     timeLogs.update(viewerOf(request).id, request.params.id, request.body),
   );
 
-  app.delete('/time-logs/:id', { schema: { params: TimeLogParams }, onRequest: technician }, async (request, reply) => {
+  app.delete('/time-logs/:id', { schema: { params: TimeLogParams }, onRequest: technician, config: idempotent }, async (request, reply) => {
     await timeLogs.remove(viewerOf(request).id, request.params.id);
     return reply.status(204).send();
   });
