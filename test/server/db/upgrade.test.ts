@@ -213,7 +213,7 @@ describe('a database made by f73f42c', () => {
       expect(before.appointments).toHaveLength(18);
 
       const report = await migrateToLatest(opened.db);
-      expect(report.migrations).toEqual(['0013_schema_objects', '0014_notification_facts', '0015_accounts', '0016_inventory', '0017_purchasing', '0018_low_stock_index', '0019_low_stock_alerts', '0020_billing']);
+      expect(report.migrations).toEqual(['0013_schema_objects', '0014_notification_facts', '0015_accounts', '0016_inventory', '0017_purchasing', '0018_low_stock_index', '0019_low_stock_alerts', '0020_billing', '0021_idempotency_keys']);
       const files = discoverSchemaObjects();
       expect(report.objects).toEqual(files.map((file) => file.name));
 
