@@ -26,6 +26,8 @@ interface Claimed {
   key: string;
   trx: ControlledTransaction<Database>;
   scope: AmbientScope;
+  /** The handler is running: the transaction is its until the answer is sent. */
+  running: boolean;
   settled: boolean;
 }
 
@@ -75,7 +77,7 @@ export const idempotency = fp(
       const { id: userId } = viewerOf(request);
       const fingerprint = fingerprintOf({ method: request.method, route: request.routeOptions.url ?? request.url, params: request.params, body: request.body });
       const trx = await keys.db.startTransaction().execute();
-      const claim: Claimed = { userId, key: header, trx, scope: { trx, open: true }, settled: false };
+      const claim: Claimed = { userId, key: header, trx, scope: { trx, open: true }, running: false, settled: false };
       try {
         const found = await keys.claim(trx, userId, header, fingerprint);
         if (found.claimed) {
@@ -117,10 +119,13 @@ export const idempotency = fp(
       return payload;
     };
 
-    /** Never leaves a transaction open: a request that ended without its onSend (it should not happen) rolls back. */
+    /**
+     * Never leaves a transaction open: a request that ended without its onSend (it should not happen) rolls back. Not
+     * while the handler runs (a response error event): its answer, sent when it ends, settles the transaction.
+     */
     const release: onResponseHookHandler = async (request) => {
       const claim = claims.get(request);
-      if (claim && !claim.settled) await finish(claim, 'rollback');
+      if (claim && !claim.settled && !claim.running) await finish(claim, 'rollback');
     };
 
     app.addHook('onRoute', (route) => {
@@ -129,9 +134,15 @@ export const idempotency = fp(
       route.preHandler = withHook(route.preHandler, claimKey);
       route.onSend = withHook(route.onSend, keepAnswer);
       route.onResponse = withHook(route.onResponse, release);
-      route.handler = function idempotentHandler(this: FastifyInstance, request, reply) {
+      route.handler = async function idempotentHandler(this: FastifyInstance, request, reply) {
         const claim = claims.get(request);
-        return claim ? runIn(claim.scope, () => handler.call(this, request, reply)) : handler.call(this, request, reply);
+        if (!claim) return handler.call(this, request, reply);
+        claim.running = true;
+        try {
+          return await runIn(claim.scope, () => handler.call(this, request, reply));
+        } finally {
+          claim.running = false;
+        }
       };
     });
 
