@@ -48,6 +48,36 @@ const common = {
   },
 };
 
+/**
+ * `npm run test:server:pg` runs the server project a second time on a real PostgreSQL (SERVER_SUITE_ON_POSTGRES=1).
+ * Left out of that run: the suites whose subject is not the database, which would only repeat the PGlite run.
+ */
+const notAboutTheDatabase = [
+  // Configuration, plugin wiring, HTTP errors and headers, log redaction, the query-string fuzzing, the dev server,
+  // the static build, and the server-process tests (their child processes always use PGlite).
+  'test/server/app/',
+  // The contact form and Google sign-in.
+  'test/server/(contact|oauth)/',
+  // The e-mailed-link account flows.
+  'test/server/account/(verification|reset|settings)\\.test\\.ts',
+  // The per-address limits (only the limit counters two instances share run again: limits/concurrency, dualStack).
+  'test/server/limits/(config|addresses|clientAddress|login|requests|sessions)\\.test\\.ts',
+  // The reports' and the invoice's PDF: rendering, glyphs, page limits, what each reader sees, the parts table.
+  'test/server/reports/(rendering|scripts|limits|visibility|parts)\\.test\\.ts',
+  'test/server/billing/pdf\\.test\\.ts',
+  // The tracking streams' limits; the e-mail's plain names; the production password cost; the catalogue's answers.
+  'test/server/tracking/streamLimits\\.test\\.ts',
+  'test/server/mail/names\\.test\\.ts',
+  'test/server/auth/passwordCost\\.test\\.ts',
+  'test/server/catalog/',
+  // Pure functions, no database at all: rules, messages, texts, the contract's schemas, SQL text helpers.
+  'test/server/[A-Za-z]+/rules\\.test\\.ts',
+  'test/server/(domain|contract)/',
+  'test/server/(events/messages|notifications/texts|account/messages|db/sqlText|billing/config)\\.test\\.ts',
+  // The demo workshop's parts (the demo itself runs again: test/server/demo).
+  'test/server/inventory/demo\\.test\\.ts',
+];
+
 /** @type {import('jest').Config} */
 const config = {
   // One worker per core (jest's default leaves one core idle): on CI's 2 cores the suites wait on I/O, child
@@ -72,6 +102,7 @@ const config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...(process.env.SERVER_SUITE_ON_POSTGRES === '1' ? notAboutTheDatabase : [])],
       setupFilesAfterEnv: ['<rootDir>/test/server/setup.ts'],
     },
   ],
