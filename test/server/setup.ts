@@ -66,6 +66,12 @@ jest.mock('@electric-sql/pglite', () => {
       await seed.waitReady;
       const db = new Kysely<Database>({ dialect: new PGliteDialect(seed) });
       await migrateToLatest(db);
+      // The app uses one database: without template0 and template1 (300 files and 7 MB each) and with a checkpoint
+      // behind it, the copy every test app loads is a third smaller and starts without replaying the migrations' WAL.
+      await seed.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
+      await seed.exec('DROP DATABASE template0');
+      await seed.exec('DROP DATABASE template1');
+      await seed.exec('CHECKPOINT');
       const dump = await seed.dumpDataDir('none');
       await db.destroy();
       return dump;
