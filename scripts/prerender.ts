@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readChunkGroups, readPrerenderBundle } from './routeSizes';
+import { injectPages } from './serviceWorkerPages';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
     write(shells[prefix], page(template, ' data-shell=""', shell, '', shellLinks(names)));
   }
   writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells }, null, 2)}\n`);
-  console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/.`);
+  injectPages(dist, { pages, shells });
+  console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/ and the service worker's precache.`);
 }
 
 main().catch((error: unknown) => {

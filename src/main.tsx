@@ -5,6 +5,7 @@ import '@/styles/global.css';
 import { routes } from '@/app/routes';
 import { registerNavigator } from '@/lib/navigation';
 import { hasStoredSession } from '@/lib/storedSession';
+import { startServiceWorker } from '@/serviceWorker/start';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -48,3 +49,6 @@ void whenRouted().then(() => {
     createRoot(container).render(app);
   }
 });
+
+// The service worker (src/serviceWorker/sw.ts): once the page has loaded and the browser is idle.
+startServiceWorker();

@@ -1,0 +1,36 @@
+/**
+ * Writes the pre-rendered pages into the service worker: webpack builds dist/sw.js (InjectManifest) before
+ * scripts/prerender.ts writes the pages, so their list and revisions (a hash of each file) go in here, as
+ * src/serviceWorker/pages.ts describes them. A page whose HTML changes changes sw.js, so browsers install the new build.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PageManifest } from '../src/serviceWorker/pages';
+
+/** Where the build's sw.js reads the list (src/serviceWorker/sw.ts). */
+const INJECTION_POINT = 'self.__CARCARE_PAGES';
+
+/** Files under dist/, by path (pages) or path prefix (shells), as scripts/prerender.ts lists them in pages.json. */
+export function injectPages(dist: string, files: { pages: Record<string, string>; shells: Record<string, string> }): void {
+  const url = (file: string) => `/${file}`;
+  const urls = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([key, file]) => [key, url(file)]));
+  const unique = [...new Set([...Object.values(files.pages), ...Object.values(files.shells)])];
+  const manifest: PageManifest = {
+    pages: urls(files.pages),
+    shells: urls(files.shells),
+    precache: unique.map((file) => ({ url: url(file), revision: createHash('sha256').update(readFileSync(path.join(dist, file))).digest('hex').slice(0, 16) })),
+  };
+
+  const target = path.join(dist, 'sw.js');
+  const source = readFileSync(target, 'utf8');
+  const found = source.split(INJECTION_POINT).length - 1;
+  if (found !== 1) throw new Error(`dist/sw.js names ${INJECTION_POINT} ${found} times instead of once: the pages cannot be written in`);
+  const worker = source.replace(INJECTION_POINT, () => JSON.stringify(manifest));
+  writeFileSync(target, worker);
+  writeFileSync(`${target}.gz`, gzipSync(worker, { level: 9 }));
+  writeFileSync(`${target}.br`, brotliCompressSync(worker, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  // Its columns no longer match the file (no one reads it: it is not served, and only assets/ maps are measured).
+  rmSync(`${target}.map`, { force: true });
+}

@@ -1,0 +1,23 @@
+/**
+ * What the build tells the service worker about its pages (scripts/serviceWorkerPages.ts writes it into dist/sw.js
+ * after scripts/prerender.ts): the same choice of file per path as the static site (server/src/plugins/staticSite.ts).
+ */
+export interface PageManifest {
+  /** A pre-rendered public page per path: "/login" → "/prerendered/login.html". */
+  pages: Record<string, string>;
+  /** A signed-in area's shell per path prefix: "/admin" → "/prerendered/shell-admin.html". */
+  shells: Record<string, string>;
+  /** The pages and shells to precache, each with a hash of its content. */
+  precache: { url: string; revision: string }[];
+}
+
+/** The SPA's own page, for any other path. */
+export const SPA_SHELL = '/index.html';
+
+/** The cached page that answers a navigation to `pathname` when the network does not. */
+export function pageFor({ pages, shells }: Pick<PageManifest, 'pages' | 'shells'>, pathname: string): string {
+  const page = pages[pathname];
+  if (page) return page;
+  const area = Object.keys(shells).find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return area ? shells[area] : SPA_SHELL;
+}

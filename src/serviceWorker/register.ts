@@ -1,0 +1,61 @@
+/**
+ * Registers the service worker (./sw.ts, built as /sw.js; ./start.ts loads this once the page is idle) and offers a new
+ * build when one is waiting: the prompt's code (./updatePrompt.ts) loads only then.
+ */
+
+/** A visible tab that is never hidden (an admin board on a wall) still checks for a new build this often. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** "A new version is available — Reload", for this waiting worker (null: a newer build already took over). */
+function offerUpdate(worker: ServiceWorker | null): void {
+  void import(/* webpackChunkName: "update-prompt" */ './updatePrompt').then((prompt) => prompt.showUpdatePrompt(worker));
+}
+
+/**
+ * Offers the registration's waiting worker, now or once one has installed; checks for a new build on every visit and
+ * whenever the tab is shown again, so no tab keeps an old build for long.
+ */
+export function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  const { serviceWorker } = navigator;
+  // The first worker to install is no update: the page had no controller before it.
+  const offerWaiting = () => {
+    if (registration.waiting && serviceWorker.controller) offerUpdate(registration.waiting);
+  };
+  offerWaiting();
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offerWaiting();
+    });
+  });
+
+  // Another tab's Reload put the new build in charge: this tab's code is the old one.
+  let controlled = Boolean(serviceWorker.controller);
+  serviceWorker.addEventListener('controllerchange', () => {
+    if (controlled) offerUpdate(null);
+    controlled = true;
+  });
+
+  const check = () => {
+    if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', check);
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+  // A worker registered on an earlier visit: look for a newer build now.
+  if (registration.active) check();
+}
+
+/** Registers /sw.js for the whole site (production builds: the dev server builds no worker). */
+export function registerServiceWorker(): void {
+  const { serviceWorker } = navigator;
+  if (process.env.NODE_ENV !== 'production') {
+    // One left by a production build served on this origin would answer with its old files.
+    void serviceWorker.getRegistrations().then((registrations) => registrations.forEach((registration) => void registration.unregister()));
+    return;
+  }
+  serviceWorker.register('/sw.js').then(
+    // A blocked registration (a privacy extension, Playwright's `serviceWorkers: 'block'`) resolves with nothing.
+    (registration: ServiceWorkerRegistration | undefined) => registration && watchForUpdates(registration),
+    (error: unknown) => console.warn('The service worker could not start:', error),
+  );
+}

@@ -1,0 +1,4 @@
+// Loaded by ./start.ts when the page is idle.
+import { registerServiceWorker } from './register';
+
+registerServiceWorker();
