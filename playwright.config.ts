@@ -37,6 +37,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // The stylesheet turns animations off under reduced motion: no half-faded dialog is ever measured.
     reducedMotion: 'reduce',
+    // The service worker would answer pages and files from its cache: the suite tests the app as the server sends it.
+    // test/e2e/serviceWorker.spec.ts allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// The rest of the suite blocks service workers (playwright.config.ts): these tests are about them.
+test.use({ serviceWorkers: 'allow' });
+
+const UPDATE_MESSAGE = 'A new version is available';
+/** The build the server serves (playwright.config.ts: STATIC_DIR), with the precompressed copies it prefers. */
+const workerFiles = ['sw.js', 'sw.js.gz', 'sw.js.br'].map((name) => path.resolve(process.env.E2E_STATIC_DIR || 'dist', name));
+
+/**
+ * Deploys a new build's service worker: the built sw.js with one page's revision changed, as the next build would
+ * write it. Chromium fetches a worker's script for an update check outside the reach of Playwright's routes, so the
+ * file is changed on disk, where the static site reads it on each request (the rest of the suite blocks service
+ * workers and never asks for it). Returns the old and new revision, and how to put the build back.
+ */
+function deployNewWorker(): { oldRevision: string; newRevision: string; restore: () => void } {
+  const originals = workerFiles.map((file) => readFileSync(file));
+  const built = originals[0].toString('utf8');
+  const [, oldRevision] = /"url":"\/prerendered\/index\.html","revision":"([0-9a-f]+)"/.exec(built) ?? [];
+  if (!oldRevision) throw new Error('dist/sw.js lists no revision of /prerendered/index.html');
+  const newRevision = 'new-build-00001';
+  const changed = built.replace(oldRevision, newRevision);
+  const restore = () => workerFiles.forEach((file, i) => writeFileSync(file, originals[i]));
+  try {
+    [changed, gzipSync(changed), brotliCompressSync(changed)].forEach((content, i) => writeFileSync(workerFiles[i], content));
+  } catch (error) {
+    restore();
+    throw error;
+  }
+  return { oldRevision, newRevision, restore };
+}
+
+/** Waits until the site's service worker has installed (its precache filled) and controls the page. */
+async function waitForControl(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
+}
+
+test('after a first visit the service worker controls the page, and offline the pages still open from its cache', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Expert care that keeps you moving' })).toBeVisible();
+  await waitForControl(page);
+  // The first build to install is no update.
+  await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
+
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Expert care that keeps you moving' })).toBeVisible();
+
+  // Another pre-rendered page, hydrated: its code came from the precache too.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toBeEnabled();
+
+  // An app route answers with its area's shell, and the app's guard sends a visitor without a session to sign in.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+});
+
+test('a new build replaces the old service worker after "Reload"', async ({ page }) => {
+  await page.goto('/login');
+  await waitForControl(page);
+
+  const cachedRevisions = () =>
+    page.evaluate(async () => {
+      const keys = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)));
+      return keys.flat().filter((url) => url.includes('/prerendered/index.html'));
+    });
+
+  const { oldRevision, newRevision, restore } = deployNewWorker();
+  try {
+    // The page looks for a new build on every visit.
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: UPDATE_MESSAGE })).toBeVisible({ timeout: 20_000 });
+    // Until the user chooses, the old build is in charge.
+    expect(await cachedRevisions()).toEqual([expect.stringContaining(oldRevision), expect.stringContaining(newRevision)]);
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await waitForControl(page);
+    // The new build controls the page: the old one's files are gone from the cache, nothing waits, no prompt.
+    await expect.poll(cachedRevisions).toEqual([expect.stringContaining(newRevision)]);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
+  } finally {
+    restore();
+  }
+});
