@@ -11,3 +11,8 @@
 export function assignLocation(url: string): void {
   window.location.assign(url);
 }
+
+/** Loads the page again (the update prompt's Reload, once the new build is in charge). */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -4,6 +4,7 @@
  * hydrated it, and whatever the app is rendering.
  */
 import { buttonClassName } from '@/components/Button';
+import { reloadPage } from '@/lib/browser';
 import { SKIP_WAITING } from './messages';
 
 export const UPDATE_MESSAGE = 'A new version is available';
@@ -39,10 +40,10 @@ let shown = false;
 function reload(): void {
   const worker = waiting;
   if (worker?.state === 'installed') {
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    navigator.serviceWorker.addEventListener('controllerchange', reloadPage, { once: true });
     worker.postMessage({ type: SKIP_WAITING });
   } else {
-    window.location.reload();
+    reloadPage();
   }
 }
 

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 
 const INDEX_HTML = '<!doctype html><html><head><script defer src="/assets/main.0123456789.js"></script></head><body><div id="root"></div></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('hello '.repeat(200))});`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {}); // ${'sw '.repeat(100)}`;
 const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['webpack://carcare/./src/secret.ts'], sourcesContent: ['const secret = 1;'], mappings: '' });
 
 let dir: string;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'assets', 'main.0123456789.js.br'), brotliCompressSync(MAIN_JS));
   await writeFile(join(dir, 'assets', 'main.0123456789.js.gz'), gzipSync(MAIN_JS));
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(dir, 'sw.js'), SERVICE_WORKER);
+  await writeFile(join(dir, 'sw.js.br'), brotliCompressSync(SERVICE_WORKER));
   // Source maps the build keeps on disk (for the budget check and the bench), with precompressed copies as an
   // older build wrote them.
   await writeFile(join(dir, 'assets', 'main.0123456789.js.map'), SOURCE_MAP);
@@ -132,6 +135,18 @@ describe('STATIC_DIR: the built SPA', () => {
     const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker at /sw.js as JavaScript that is never cached, and its CSP lets it run', async () => {
+    // A new build's worker must reach every browser at its next update check, not after an HTTP cache expires.
+    const response = await get('/sw.js', { 'accept-encoding': 'br' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SERVICE_WORKER);
+    // A worker's script obeys worker-src, else script-src: the same origin's.
+    const csp = String((await get('/')).headers['content-security-policy']);
+    expect(/worker-src ([^;]*)/.exec(csp)?.[1] ?? /script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
   });
 
   it('a missing asset is a 404, not index.html', async () => {
