@@ -45,6 +45,15 @@ test('after a first visit the service worker controls the page, and offline the 
   await waitForControl(page);
   // The first build to install is no update.
   await expect(page.getByText(UPDATE_MESSAGE)).toHaveCount(0);
+  // The API is none of the worker's business: the page's request goes to the server as before, and is not kept.
+  const answer = page.waitForResponse('**/api/health');
+  expect(await page.evaluate(async () => (await fetch('/api/health')).status)).toBe(200);
+  expect((await answer).fromServiceWorker()).toBe(false);
+  const cachedUrls = await page.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat(),
+  );
+  expect(cachedUrls.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
+  expect(cachedUrls).toContainEqual(expect.stringMatching(/\/prerendered\/login\.html\?__WB_REVISION__=/));
 
   await context.setOffline(true);
   const reloaded = await page.reload();
