@@ -23,6 +23,8 @@ export const OAUTH_LINK_INVALID = 'Sign-in link is invalid or has expired. Pleas
  * any request without a handler fails the test (onUnhandledRequest: 'error').
  */
 export const handlers = [
+  // The offline machinery asks the server's health after a request got no answer.
+  http.get(`${API}/health`, () => HttpResponse.json({ status: 'ok' })),
   http.post(`${API}/auth/logout`, () => HttpResponse.json({ message: 'Logged out successfully' })),
   http.post(`${API}/auth/oauth/exchange`, () => HttpResponse.json(OAUTH_EXCHANGE_ANSWER, { headers: { 'Cache-Control': 'no-store' } })),
   http.get(`${API}/auth/profile`, () =>
