@@ -13,6 +13,7 @@ export {
 } from './timeLogsSlice';
 export { formatDuration } from './duration';
 export { monthGridRange, rangeForDay } from './logsByDate';
+export { queuedKeyOf, queuedLogId, type QueuedLogChange, type ShownLog } from './queuedLogs';
 export { WorkCalendar } from './components/WorkCalendar';
 export { DayLogsPanel } from './components/DayLogsPanel';
 export { LogTimeDialog } from './components/LogTimeDialog';

@@ -30,9 +30,9 @@ export function rangeForDay(date: DateKey, visible: DateRange): DateRange {
   return isInRange(date, visible) ? visible : monthGridRange(monthOfDate(date));
 }
 
-export interface LogsByDate {
+export interface LogsByDate<T extends TimeLog = TimeLog> {
   /** Each day's logs, sorted by start time. */
-  byDate: ReadonlyMap<DateKey, readonly TimeLog[]>;
+  byDate: ReadonlyMap<DateKey, readonly T[]>;
   /** Minutes logged per day (the sum of the logs' `durationMinutes`). */
   minutesByDate: ReadonlyMap<DateKey, number>;
 }
@@ -43,8 +43,8 @@ function byStartTime(a: TimeLog, b: TimeLog): number {
 }
 
 /** Groups the logs by day in one pass (O(n), plus sorting each day's few logs). */
-export function groupLogsByDate(logs: readonly TimeLog[]): LogsByDate {
-  const byDate = new Map<DateKey, TimeLog[]>();
+export function groupLogsByDate<T extends TimeLog>(logs: readonly T[]): LogsByDate<T> {
+  const byDate = new Map<DateKey, T[]>();
   const minutesByDate = new Map<DateKey, number>();
   for (const log of logs) {
     const day = byDate.get(log.date);
@@ -62,13 +62,14 @@ const grouped = new WeakMap<readonly TimeLog[], LogsByDate>();
  * {@link groupLogsByDate}, computed once per answer: the calendar and the day panel read the same cached array of
  * the same range, so the grouping is shared and a re-render is a map lookup.
  */
-export function logsByDateOf(logs: readonly TimeLog[]): LogsByDate {
+export function logsByDateOf<T extends TimeLog>(logs: readonly T[]): LogsByDate<T> {
   let result = grouped.get(logs);
   if (!result) {
     result = groupLogsByDate(logs);
     grouped.set(logs, result);
   }
-  return result;
+  // The map is keyed by the array itself, so its groups hold that array's elements.
+  return result as LogsByDate<T>;
 }
 
 /** Minutes logged on the days of `month` (the grid's leading and trailing days excluded). */

@@ -25,6 +25,8 @@ export type JobSummaryRowProps = { job: Appointment } & (
       onUpdateStatus: (id: string) => void;
       /** Stable; `describedBy` names the row's vehicle, for the buttons' descriptions. */
       renderActions?: (job: Appointment, describedBy: string) => ReactNode;
+      /** Stable; a note after the status (e.g. a change not sent yet). */
+      renderStatusNote?: (job: Appointment) => ReactNode;
     }
 );
 
@@ -64,7 +66,7 @@ function CustomerRow({ job, selected, onSelect, renderSummary }: Extract<JobSumm
 
 // The buttons keep their exact visible names and are described by the row's vehicle, so a screen reader hears
 // which job each one is for.
-function TechnicianRow({ job, onUpdateStatus, renderActions }: Extract<JobSummaryRowProps, { view: 'technician' }>) {
+function TechnicianRow({ job, onUpdateStatus, renderActions, renderStatusNote }: Extract<JobSummaryRowProps, { view: 'technician' }>) {
   const customerId = useId();
   const vehicleId = useId();
   const name = vehicleName(job.vehicle);
@@ -79,6 +81,7 @@ function TechnicianRow({ job, onUpdateStatus, renderActions }: Extract<JobSummar
           <JobStatusBadge status={technicianStatusOf(job)} />
           {stage && <span className={styles.stage}>Stage: {stage}</span>}
         </div>
+        {renderStatusNote?.(job)}
         <p id={vehicleId} className={styles.vehicle}>
           {name}
           {name !== job.vehicle.plate && (

@@ -18,6 +18,8 @@ export interface AssignedJobsListProps {
   onUpdateStatus: (id: string) => void;
   /** Each row's further actions (Log Time): stable, as the rows are memoised. */
   renderActions?: (job: Appointment, describedBy: string) => ReactNode;
+  /** A note beside each row's status (a change not sent yet): stable, as the rows are memoised. */
+  renderStatusNote?: (job: Appointment) => ReactNode;
 }
 
 const EMPTY_MESSAGES: Record<TechnicianFilter, string> = {
@@ -39,15 +41,25 @@ function emptyMessage(filter: TechnicianFilter) {
 }
 
 /** The filter is client state in the services slice, so it is kept over a reload. */
-export const AssignedJobsList = memo(function AssignedJobsList({ jobs, isLoading, error, onRetry, onUpdateStatus, renderActions }: AssignedJobsListProps) {
+export const AssignedJobsList = memo(function AssignedJobsList({
+  jobs,
+  isLoading,
+  error,
+  onRetry,
+  onUpdateStatus,
+  renderActions,
+  renderStatusNote,
+}: AssignedJobsListProps) {
   const headingId = useId();
   const dispatch = useAppDispatch();
   const filter = useAppSelector(selectTechnicianFilter);
   const idsByFilter = useMemo(() => jobIdsByFilter(jobs), [jobs]);
   const changeFilter = useCallback((value: TechnicianFilter) => dispatch(technicianFilterChanged(value)), [dispatch]);
   const renderJob = useCallback(
-    (job: Appointment) => <JobSummaryRow view="technician" job={job} onUpdateStatus={onUpdateStatus} renderActions={renderActions} />,
-    [onUpdateStatus, renderActions],
+    (job: Appointment) => (
+      <JobSummaryRow view="technician" job={job} onUpdateStatus={onUpdateStatus} renderActions={renderActions} renderStatusNote={renderStatusNote} />
+    ),
+    [onUpdateStatus, renderActions, renderStatusNote],
   );
   const heading = (
     <h2 id={headingId} className={panel.heading}>

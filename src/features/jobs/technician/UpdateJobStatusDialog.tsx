@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Appointment } from '@contract/appointments';
+import type { Appointment, UpdateStatusBody } from '@contract/appointments';
 import type { Stage, TechnicianStatus } from '@contract/statuses';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
@@ -18,6 +18,8 @@ import { STAGE_OPTIONS, STATUS_OPTIONS, isStage, isTechnicianStatus } from './te
 export interface UpdateJobStatusDialogProps {
   job: Appointment;
   onClose: () => void;
+  /** When given, the change is handed to it instead of being sent (offline: the page queues it), and the panel closes. */
+  onQueue?: (body: UpdateStatusBody) => void;
 }
 
 /** The alert after a saved change (spec §4), from the server's answer. */
@@ -36,7 +38,7 @@ export function statusChangeMessage(from: TechnicianStatus, to: TechnicianStatus
 /** The server's own stage, shown (not chosen) while the customer decides on extra work. */
 const STAGE_OPTIONS_AWAITING_APPROVAL = [...STAGE_OPTIONS, { value: 'AWAITING_APPROVAL', label: STAGE_LABELS.AWAITING_APPROVAL, disabled: true }];
 
-export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogProps) {
+export function UpdateJobStatusDialog({ job, onClose, onQueue }: UpdateJobStatusDialogProps) {
   const formId = useId();
   const current = technicianStatusOf(job);
   const currentStage: Stage | null = job.status === 'IN_PROGRESS' ? (job.stage ?? 'IN_PROGRESS') : null;
@@ -52,8 +54,14 @@ export function UpdateJobStatusDialog({ job, onClose }: UpdateJobStatusDialogPro
     event.preventDefault();
     if (unchanged || saving) return;
     setServerError(null);
+    const body: UpdateStatusBody = { status, ...(inProgress && stage !== 'AWAITING_APPROVAL' && { stage }), expectedVersion: job.version };
+    if (onQueue) {
+      onQueue(body);
+      onClose();
+      return;
+    }
     try {
-      const saved = await updateStatus({ id: job.id, status, ...(inProgress && stage !== 'AWAITING_APPROVAL' && { stage }), expectedVersion: job.version }).unwrap();
+      const saved = await updateStatus({ id: job.id, ...body }).unwrap();
       notify(statusChangeMessage(current, status, saved));
       onClose();
     } catch (error) {

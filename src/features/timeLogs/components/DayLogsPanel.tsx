@@ -1,12 +1,12 @@
-import { memo, useCallback, useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { CalendarX } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
-import type { TimeLog } from '@contract/timeLogs';
 import { messageOf } from '@/api/errors';
 import { Alert } from '@/components/Alert';
 import { DataState } from '@/components/DataState';
 import { formatDuration } from '../duration';
-import { type DateRange, NO_LOGS, logsByDateOf } from '../logsByDate';
+import { type DateRange, logsByDateOf } from '../logsByDate';
+import { NO_QUEUED_CHANGES, type QueuedLogChange, type ShownLog, countedLogs, withQueuedChanges } from '../queuedLogs';
 import { useDeleteTimeLogMutation, useGetTimeLogsQuery } from '../timeLogsApi';
 import { type DateKey, formatDayLabel } from '@/lib/calendar';
 import { cx } from '@/lib/classNames';
@@ -24,26 +24,41 @@ export interface DayLogsPanelProps {
   /** The range of logs that holds the day (the visible grid's when the day is in it, so no second request). */
   range: DateRange;
   jobsById: ReadonlyMap<string, Appointment>;
-  /** Opens the Log Time form prefilled with this log. Stable. */
-  onEdit: (log: TimeLog) => void;
+  /** Opens the Log Time form prefilled with this log (one only on this device too). Stable. */
+  onEdit: (log: ShownLog) => void;
   /** Called after the server deleted a log. Stable. */
   onDeleted: () => void;
+  /** Changes of the logs made on this device and not on the server yet, shown in the list. Stable. */
+  queued?: readonly QueuedLogChange[];
+  /**
+   * Takes over a confirmed Delete (offline: queued; a log only on this device: dropped) and returns true, or returns
+   * false and the server is asked. Stable.
+   */
+  queueDelete?: (log: ShownLog) => boolean;
 }
 
+const NO_SHOWN_LOGS: readonly ShownLog[] = [];
+
 /** Delete asks first (spec §5), and Cancel sends nothing. */
-export const DayLogsPanel = memo(function DayLogsPanel({ date, range, jobsById, onEdit, onDeleted }: DayLogsPanelProps) {
+export const DayLogsPanel = memo(function DayLogsPanel({ date, range, jobsById, onEdit, onDeleted, queued = NO_QUEUED_CHANGES, queueDelete }: DayLogsPanelProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { currentData, isFetching, error, refetch } = useGetTimeLogsQuery(range);
   const [deleteLog] = useDeleteTimeLogMutation();
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const logs = currentData ? (logsByDateOf(currentData).byDate.get(date) ?? NO_LOGS) : null;
+  const shown = useMemo(() => currentData && withQueuedChanges(currentData, queued), [currentData, queued]);
+  const logs = shown ? (logsByDateOf(shown).byDate.get(date) ?? NO_SHOWN_LOGS) : null;
 
   const handleDelete = useCallback(
-    async (id: string) => {
+    async (log: ShownLog) => {
       if (!confirmAction(DELETE_CONFIRM_MESSAGE)) return;
       setDeleteError(null);
+      if (queueDelete?.(log)) {
+        headingRef.current?.focus();
+        return;
+      }
+      const { id } = log;
       setDeletingId(id);
       try {
         await deleteLog(id).unwrap();
@@ -56,11 +71,11 @@ export const DayLogsPanel = memo(function DayLogsPanel({ date, range, jobsById, 
         setDeletingId(null);
       }
     },
-    [deleteLog, onDeleted],
+    [deleteLog, onDeleted, queueDelete],
   );
 
   let total = 0;
-  for (const log of logs ?? NO_LOGS) total += log.durationMinutes;
+  for (const log of countedLogs(logs ?? NO_SHOWN_LOGS)) total += log.durationMinutes;
 
   return (
     <section aria-labelledby={headingId} className={cx(panel.panel, panel.compact)}>

@@ -31,6 +31,11 @@ export interface LogTimeDialogProps {
   onClose: () => void;
   /** Called with the server's answer once the log is saved. */
   onSaved: (log: TimeLog, edited: boolean) => void;
+  /**
+   * When given, a checked entry is handed to it instead of being sent (offline, or an entry only on this device: the
+   * page queues it).
+   */
+  onQueue?: (body: TimeLogBody) => void;
 }
 
 /** Field names of a 400's `errors` the form can show next to a field. */
@@ -63,7 +68,7 @@ function dateBounds(today: string, maxAgeDays: number, job: Appointment | undefi
  * an overnight shift is two entries. A date outside the log's bounds is refused on the Date field, with the server's
  * words, before anything is sent. The server's refusals (an overlap) keep the values.
  */
-export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTimeDialogProps) {
+export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved, onQueue }: LogTimeDialogProps) {
   const dispatch = useAppDispatch();
   const formId = useId();
   const hintId = useId();
@@ -117,6 +122,10 @@ export function LogTimeDialog({ draft, jobs, jobsById, onClose, onSaved }: LogTi
       description: description.trim(),
     };
     setServerError(null);
+    if (onQueue) {
+      onQueue(body);
+      return;
+    }
     try {
       const saved = draft.editingId ? await updateLog({ id: draft.editingId, ...body }).unwrap() : await createLog(body).unwrap();
       onSaved(saved, editing);

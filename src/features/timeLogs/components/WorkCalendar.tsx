@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { formatDuration } from '../duration';
 import { type DateRange, logsByDateOf, monthMinutes } from '../logsByDate';
+import { NO_QUEUED_CHANGES, type QueuedLogChange, countedLogs, withQueuedChanges } from '../queuedLogs';
 import { useGetTimeLogsQuery } from '../timeLogsApi';
 import {
   type DateKey,
@@ -36,6 +37,8 @@ export interface WorkCalendarProps {
   /** Stable callbacks. */
   onMonthChange: (month: MonthKey) => void;
   onSelectDate: (date: DateKey) => void;
+  /** Changes of the logs made on this device and not on the server yet, counted in the days' hours. Stable. */
+  queued?: readonly QueuedLogChange[];
 }
 
 /** Keys that move the focus inside the grid, and by how much (Home/End/PageUp/PageDown are special-cased). */
@@ -56,13 +59,22 @@ const NO_MINUTES: ReadonlyMap<DateKey, number> = new Map();
  * One Tab stop with arrow-key movement (the grid pattern), so the 42 cells are not 42 Tab presses. No total is shown
  * from another month's answer; per-day totals are grouped once per answer, so a re-render is 42 lookups.
  */
-export const WorkCalendar = memo(function WorkCalendar({ month, range, selectedDate, today, onMonthChange, onSelectDate }: WorkCalendarProps) {
+export const WorkCalendar = memo(function WorkCalendar({
+  month,
+  range,
+  selectedDate,
+  today,
+  onMonthChange,
+  onSelectDate,
+  queued = NO_QUEUED_CHANGES,
+}: WorkCalendarProps) {
   const headingId = useId();
   const monthLabelId = useId();
   const gridRef = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
   const { currentData, isFetching, error, refetch } = useGetTimeLogsQuery(range);
-  const minutesByDate = currentData ? logsByDateOf(currentData).minutesByDate : NO_MINUTES;
+  const shown = useMemo(() => currentData && countedLogs(withQueuedChanges(currentData, queued)), [currentData, queued]);
+  const minutesByDate = shown ? logsByDateOf(shown).minutesByDate : NO_MINUTES;
   const days = useMemo(() => monthGrid(month), [month]);
   const weeks = useMemo(() => toWeeks(days), [days]);
   const [focusDate, setFocusDate] = useState<DateKey | null>(null);
