@@ -5,7 +5,7 @@ import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useGetUnreadContactCountQuery } from '@/features/contact';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, VerifyEmailNotice } from '../shared/HeaderWidgets';
+import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, HeaderOfflineBanner, VerifyEmailNotice } from '../shared/HeaderWidgets';
 import { useNavItems } from '../shared/nav';
 import { ADMIN_NAV_ICONS } from './adminNavIcons';
 
@@ -39,7 +39,12 @@ export function Component({ children }: { children?: ReactNode }) {
           <HeaderBell />
         </>
       }
-      status={<HeaderLiveStatus />}
+      status={
+        <>
+          <HeaderOfflineBanner mode="readOnly" />
+          <HeaderLiveStatus />
+        </>
+      }
       notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Appointment } from '@contract/appointments';
-import type { TimeLog } from '@contract/timeLogs';
+import type { Appointment, UpdateStatusBody } from '@contract/appointments';
+import type { TimeLog, TimeLogBody } from '@contract/timeLogs';
 import { Spinner } from '@/components/Spinner';
 import { AwaitingApproval, selectCurrentUser, useApprovalStatus } from '@/features/auth';
 import { ExtraWorkButton } from '@/features/billing';
 import { AssignedJobsList, JobCounts, UpdateJobStatusDialog, jobSelected, selectSelectedJobId, useTechnicianJobs } from '@/features/jobs';
 import { JobPartsButton } from '@/features/inventory';
+import { QueuedChangesPanel, type QueuedChange, useOfflineQueue } from '@/features/offline';
 import {
   DayLogsPanel,
   LogTimeButton,
@@ -18,14 +19,31 @@ import {
   logSaved,
   monthGridRange,
   monthShown,
+  queuedKeyOf,
+  queuedLogId,
   rangeForDay,
   selectLogDraft,
   selectSelectedDate,
   selectVisibleMonth,
+  type ShownLog,
 } from '@/features/timeLogs';
 import { type DateKey, type MonthKey, formatDayLabel, monthOfDate, toDateKey } from '@/lib/calendar';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import styles from './dashboard.module.css';
+import {
+  OFFLINE_KINDS,
+  createLogChange,
+  deleteLogChange,
+  jobsWithQueuedStatus,
+  queuedLogChanges,
+  queuedStatusText,
+  queuedStatuses,
+  statusChange,
+  updateLogChange,
+} from './offlineWork';
+
+/** Said (politely, to screen readers too) when a change is kept on the device instead of being sent. */
+export const QUEUED_ANNOUNCEMENT = 'Saved on this device. It will be sent when you are back online.';
 
 /**
  * An account awaiting approval sees only that and asks the server for nothing (it would answer 403). The prototype's
@@ -58,7 +76,13 @@ function TechnicianDashboard() {
   const statusJobId = useAppSelector(selectSelectedJobId);
   const draft = useAppSelector(selectLogDraft);
   const [announcement, setAnnouncement] = useState('');
-  const { jobs, jobsById, isLoading, error, retry } = useTechnicianJobs(today);
+  const { jobs: serverJobs, jobsById: serverJobsById, isLoading, error, retry } = useTechnicianJobs(today);
+  // Offline, changes are kept on the device and shown as they will be, marked as not sent yet.
+  const { online, changes: queued, enqueue, replace, discard } = useOfflineQueue();
+  const logChanges = useMemo(() => queuedLogChanges(queued), [queued]);
+  const statuses = useMemo(() => queuedStatuses(queued), [queued]);
+  const jobs = useMemo(() => jobsWithQueuedStatus(serverJobs, statuses), [serverJobs, statuses]);
+  const jobsById = useMemo(() => (jobs === serverJobs ? serverJobsById : new Map(jobs.map((job) => [job.id, job]))), [jobs, serverJobs, serverJobsById]);
   const visibleRange = useMemo(() => monthGridRange(month), [month]);
   const dayRange = useMemo(() => rangeForDay(selectedDate, visibleRange), [selectedDate, visibleRange]);
 
@@ -80,10 +104,11 @@ function TechnicianDashboard() {
     [openLogPanel],
   );
   const editLog = useCallback(
-    (log: TimeLog) =>
+    (log: ShownLog) =>
       dispatch(
         logFormOpened({
-          editingId: log.id,
+          // A log with a change not sent yet is edited in the queue: the change is replaced, not followed by another.
+          editingId: log.queued && log.queued.kind !== 'delete' ? queuedLogId(log.queued.key) : log.id,
           appointmentId: log.appointmentId ?? null,
           date: log.date,
           startTime: log.startTime,
@@ -107,11 +132,78 @@ function TechnicianDashboard() {
   );
   const handleLogDeleted = useCallback(() => setAnnouncement('Log entry deleted.'), []);
 
+  const queueLog = useCallback(
+    (body: TimeLogBody) => {
+      const editingId = draft?.editingId ?? null;
+      const key = editingId ? queuedKeyOf(editingId) : null;
+      const existing = key ? queued.find((change) => change.id === key) : undefined;
+      if (key && existing?.kind === OFFLINE_KINDS.updateLog && existing.subject) replace(key, updateLogChange(existing.subject, body, serverJobsById));
+      else if (key) replace(key, createLogChange(body, serverJobsById));
+      else if (editingId) enqueue(updateLogChange(editingId, body, serverJobsById));
+      else enqueue(createLogChange(body, serverJobsById));
+      dispatch(logSaved(body.date));
+      setAnnouncement(online ? 'Sending the corrected entry.' : QUEUED_ANNOUNCEMENT);
+    },
+    [draft, queued, replace, enqueue, dispatch, online, serverJobsById],
+  );
+  const queueDelete = useCallback(
+    (log: ShownLog) => {
+      const key = queuedKeyOf(log.id);
+      if (key) {
+        // Only on this device: deleting it drops it.
+        discard(key);
+        setAnnouncement('Log entry deleted.');
+        return true;
+      }
+      if (online) return false;
+      enqueue(deleteLogChange(log, serverJobsById));
+      setAnnouncement(QUEUED_ANNOUNCEMENT);
+      return true;
+    },
+    [discard, enqueue, online, serverJobsById],
+  );
+  const queueStatus = useCallback(
+    (body: UpdateStatusBody) => {
+      const job = statusJobId ? serverJobsById.get(statusJobId) : undefined;
+      if (!job) return;
+      enqueue(statusChange(job, body, queued));
+      setAnnouncement(QUEUED_ANNOUNCEMENT);
+    },
+    [statusJobId, serverJobsById, enqueue, queued],
+  );
+  const renderStatusNote = useCallback(
+    (job: Appointment) => {
+      const change = statuses.get(job.id);
+      return change ? <p className={styles.queuedNote}>{queuedStatusText(change)}</p> : null;
+    },
+    [statuses],
+  );
+  const editQueued = useCallback(
+    (change: QueuedChange) => {
+      const body = change.request.body as TimeLogBody | undefined;
+      if (!body) return;
+      dispatch(
+        logFormOpened({
+          editingId: queuedLogId(change.id),
+          appointmentId: body.appointmentId ?? null,
+          date: body.date,
+          startTime: body.startTime,
+          endTime: body.endTime,
+          description: body.description,
+        }),
+      );
+    },
+    [dispatch],
+  );
+
   const statusJob = statusJobId ? jobsById.get(statusJobId) : undefined;
+  // Offline (or editing an entry that is only on this device), the form's entry is queued instead of sent.
+  const queueingLog = !online || (draft?.editingId != null && queuedKeyOf(draft.editingId) !== null);
 
   return (
     <>
       <JobCounts />
+      <QueuedChangesPanel changes={queued} onEdit={editQueued} onDiscard={discard} />
 
       <div className={styles.columns}>
         <AssignedJobsList
@@ -121,6 +213,7 @@ function TechnicianDashboard() {
           onRetry={retry}
           onUpdateStatus={openStatusPanel}
           renderActions={renderJobActions}
+          renderStatusNote={renderStatusNote}
         />
         <div className={styles.calendarColumn}>
           <WorkCalendar
@@ -130,8 +223,17 @@ function TechnicianDashboard() {
             today={today}
             onMonthChange={changeMonth}
             onSelectDate={selectDate}
+            queued={logChanges}
           />
-          <DayLogsPanel date={selectedDate} range={dayRange} jobsById={jobsById} onEdit={editLog} onDeleted={handleLogDeleted} />
+          <DayLogsPanel
+            date={selectedDate}
+            range={dayRange}
+            jobsById={jobsById}
+            onEdit={editLog}
+            onDeleted={handleLogDeleted}
+            queued={logChanges}
+            queueDelete={queueDelete}
+          />
         </div>
       </div>
 
@@ -139,8 +241,17 @@ function TechnicianDashboard() {
         {announcement}
       </p>
 
-      {statusJob && <UpdateJobStatusDialog key={statusJob.id} job={statusJob} onClose={closeStatusPanel} />}
-      {draft && <LogTimeDialog draft={draft} jobs={jobs} jobsById={jobsById} onClose={closeLogPanel} onSaved={handleLogSaved} />}
+      {statusJob && <UpdateJobStatusDialog key={statusJob.id} job={statusJob} onClose={closeStatusPanel} onQueue={online ? undefined : queueStatus} />}
+      {draft && (
+        <LogTimeDialog
+          draft={draft}
+          jobs={jobs}
+          jobsById={jobsById}
+          onClose={closeLogPanel}
+          onSaved={handleLogSaved}
+          onQueue={queueingLog ? queueLog : undefined}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,1 @@
+export { OfflineBanner } from '@/features/offline';
