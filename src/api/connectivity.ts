@@ -16,6 +16,3 @@ export function isOnline(state: unknown): boolean {
   const connectivity = (state as ConnectivityView).connectivity;
   return !connectivity || (connectivity.browserOnline && connectivity.serverReachable);
 }
-
-/** The header a queued change is sent with, so a resend whose first answer was lost has no second effect. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

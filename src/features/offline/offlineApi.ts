@@ -1,5 +1,5 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
 import { api } from '@/api/api';
-import { IDEMPOTENCY_KEY_HEADER } from '@/api/connectivity';
 import type { QueuedRequest } from './types';
 
 /** Sends one queued change, with its id as the Idempotency-Key (the same key on every resend). */
