@@ -2,7 +2,6 @@ import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, ty
 import { Mutex } from 'async-mutex';
 import { navigateTo } from '@/lib/navigation';
 import { storedTokens } from '@/lib/sessionTokens';
-import { isOnline, serverReached, serverUnreachable, type ConnectivityView } from './connectivity';
 import { MESSAGES, isTokenProblem, toApiError, type ApiError } from './errors';
 import { logout, type SessionTokensState, tokensRefreshed, type TokenPair } from './session';
 import { API_BASE_URL } from './url';
@@ -28,22 +27,18 @@ function urlOf(args: string | FetchArgs): string {
   return typeof args === 'string' ? args : args.url;
 }
 
-function methodOf(args: string | FetchArgs): string {
-  return typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
-}
-
 /**
- * Tells the offline domain (once it is loaded) when a request got no answer, and when one got an answer again. A
- * request this tab aborted itself (a reset, an unmount) says nothing about the connection.
+ * What the offline domain, once loaded, makes of the requests: offline it refuses a change before it is sent, and it
+ * hears whether each request got an answer. Installed from outside, so this layer knows no feature (and the sign-in
+ * page does not carry its code).
  */
-function noteConnectivity(result: { error?: FetchBaseQueryError; meta?: { response?: Response } }, api: BaseQueryApi): void {
-  const connectivity = (api.getState() as ConnectivityView).connectivity;
-  if (!connectivity) return;
-  if (result.meta?.response) {
-    if (!connectivity.serverReachable) api.dispatch(serverReached());
-  } else if (result.error && (result.error.status === 'FETCH_ERROR' || result.error.status === 'TIMEOUT_ERROR') && !api.signal.aborted) {
-    if (connectivity.serverReachable) api.dispatch(serverUnreachable());
-  }
+export interface RequestWatcher {
+  refuse(args: string | FetchArgs, api: BaseQueryApi): ApiError | null;
+  settled(result: { error?: FetchBaseQueryError; meta?: { response?: Response } }, api: BaseQueryApi): void;
+}
+let watcher: RequestWatcher | null = null;
+export function watchRequests(next: RequestWatcher | null): void {
+  watcher = next;
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -125,16 +120,13 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const url = urlOf(args);
   const isAuthCall = NO_REAUTH_PATHS.some((p) => url.startsWith(p));
-  // Offline, a change is not attempted (the technician's changes are queued before they get here); signing in or
-  // out still goes through.
-  if (methodOf(args) !== 'GET' && !isAuthCall && url !== '/auth/logout' && !isOnline(api.getState())) {
-    return { error: { status: 'NETWORK', message: MESSAGES.OFFLINE_CHANGES_OFF } };
-  }
+  const refused = isAuthCall ? null : watcher?.refuse(args, api);
+  if (refused) return { error: refused };
 
   await refreshMutex.waitForUnlock();
   const usedToken = currentToken(api);
   let result = await rawBaseQuery(args, api, extra ?? {});
-  noteConnectivity(result, api);
+  watcher?.settled(result, api);
 
   if (result.error && !isAuthCall && isTokenProblem(result.error)) {
     const outcome = await exclusive(() => refreshOnce(usedToken, api, extra ?? {}));

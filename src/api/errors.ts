@@ -10,8 +10,6 @@ export const MESSAGES = {
   UNAUTHORIZED: 'You are not authorized to access this resource',
   SESSION_EXPIRED: 'Your session has expired. Please login again.',
   VALIDATION_ERROR: 'Please check your input and try again',
-  /** A change asked for while offline (the technician's time and status changes are queued instead). */
-  OFFLINE_CHANGES_OFF: 'You are offline. Changes are turned off until you are back online.',
 } as const;
 
 /** Fallbacks of spec §8 "Requests" and §6. */

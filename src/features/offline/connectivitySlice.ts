@@ -1,5 +1,4 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { serverReached, serverUnreachable } from '@/api/connectivity';
 import { rootReducer } from '@/store/rootReducer';
 
 /**
@@ -27,21 +26,21 @@ const connectivitySlice = createSlice({
     browserWentOffline(state) {
       state.browserOnline = false;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(serverUnreachable, (state) => {
+    /** A request got no answer (offline, the server down or out of reach). */
+    serverUnreachable(state) {
       state.serverReachable = false;
-    });
-    builder.addCase(serverReached, (state) => {
+    },
+    /** After that, a request (or the health probe) got an answer. */
+    serverReached(state) {
       state.serverReachable = true;
-    });
+    },
   },
   selectors: {
     selectOnline: (state) => state.browserOnline && state.serverReachable,
   },
 });
 
-export const { browserWentOnline, browserWentOffline } = connectivitySlice.actions;
+export const { browserWentOnline, browserWentOffline, serverUnreachable, serverReached } = connectivitySlice.actions;
 
 declare module '@/store/rootReducer' {
   export interface LazyLoadedSlices extends WithSlice<typeof connectivitySlice> {}

@@ -1,14 +1,44 @@
+import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { api } from '@/api/api';
-import { serverReached } from '@/api/connectivity';
+import { watchRequests } from '@/api/baseQuery';
 import { isApiError } from '@/api/errors';
 import { API_BASE_URL } from '@/api/url';
 import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
-import { browserWentOffline, browserWentOnline, selectOnline } from './connectivitySlice';
+import { type ConnectivityState, browserWentOffline, browserWentOnline, selectOnline, serverReached, serverUnreachable } from './connectivitySlice';
 import { offlineApi } from './offlineApi';
 import { changeDeferred, changeRefused, changeSending, changeSent, queueLoaded, selectQueue } from './queueSlice';
 import { readQueue, writeQueue } from './queueStorage';
+import { OFFLINE_CHANGES_OFF } from './texts';
 import type { QueuedChange } from './types';
+
+function connectivityOf(api: Pick<BaseQueryApi, 'getState'>): ConnectivityState | undefined {
+  return (api.getState() as Partial<RootState>).connectivity;
+}
+
+/**
+ * Offline, a change is not attempted: customers and admins are read-only, and the technician's time and status
+ * changes are queued before they get here. Signing in or out still goes through. Every request that gets no answer
+ * (and was not aborted by this tab) marks the server unreachable; one that gets an answer, reachable again.
+ */
+watchRequests({
+  refuse(args: string | FetchArgs, baseApi) {
+    const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+    const url = typeof args === 'string' ? args : args.url;
+    const connectivity = connectivityOf(baseApi);
+    if (method === 'GET' || url === '/auth/logout' || !connectivity || (connectivity.browserOnline && connectivity.serverReachable)) return null;
+    return { status: 'NETWORK', message: OFFLINE_CHANGES_OFF };
+  },
+  settled(result, baseApi) {
+    const connectivity = connectivityOf(baseApi);
+    if (!connectivity) return;
+    if (result.meta?.response) {
+      if (!connectivity.serverReachable) baseApi.dispatch(serverReached());
+    } else if (result.error && (result.error.status === 'FETCH_ERROR' || result.error.status === 'TIMEOUT_ERROR') && !baseApi.signal.aborted) {
+      if (connectivity.serverReachable) baseApi.dispatch(serverUnreachable());
+    }
+  },
+});
 
 export interface OfflineStore {
   dispatch: AppDispatch;

@@ -5,7 +5,7 @@ import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useGetUnreadContactCountQuery } from '@/features/contact';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, HeaderOfflineBanner, VerifyEmailNotice } from '../shared/HeaderWidgets';
+import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, VerifyEmailNotice } from '../shared/HeaderWidgets';
 import { useNavItems } from '../shared/nav';
 import { ADMIN_NAV_ICONS } from './adminNavIcons';
 
@@ -39,12 +39,7 @@ export function Component({ children }: { children?: ReactNode }) {
           <HeaderBell />
         </>
       }
-      status={
-        <>
-          <HeaderOfflineBanner mode="readOnly" />
-          <HeaderLiveStatus />
-        </>
-      }
+      status={<HeaderLiveStatus offline="readOnly" />}
       notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}

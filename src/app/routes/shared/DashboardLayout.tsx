@@ -4,7 +4,7 @@ import { AppShell } from '@/components/AppShell';
 import * as paths from '@/config/paths';
 import { logoutUser, selectCurrentUser } from '@/features/auth';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, HeaderOfflineBanner, VerifyEmailNotice } from './HeaderWidgets';
+import { HeaderAccountLink, HeaderBell, HeaderLiveStatus, VerifyEmailNotice } from './HeaderWidgets';
 import { DASHBOARD_NAV_ICONS } from './dashboardNavIcons';
 import { useNavItems } from './nav';
 
@@ -29,13 +29,8 @@ export function Component({ children }: { children?: ReactNode }) {
           <HeaderBell />
         </>
       }
-      status={
-        <>
-          {/* A technician's time and status changes are kept and sent later; a customer's are turned off. */}
-          <HeaderOfflineBanner mode={user?.roles.includes('EMPLOYEE') ? 'queue' : 'readOnly'} />
-          <HeaderLiveStatus />
-        </>
-      }
+      // Offline, a technician's time and status changes are kept and sent later; a customer's are turned off.
+      status={<HeaderLiveStatus offline={user?.roles.includes('EMPLOYEE') ? 'queue' : 'readOnly'} />}
       notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}

@@ -10,7 +10,6 @@ import styles from './HeaderWidgets.module.css';
 // chunks stay as they were, and the page's first render does not wait for them.
 const NotificationBell = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.NotificationBell })));
 const LiveStatus = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.LiveStatus })));
-const OfflineBanner = lazy(() => import(/* webpackChunkName: "offline" */ './offlineWidgets').then((m) => ({ default: m.OfflineBanner })));
 const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "account-banner" */ './accountWidgets').then((m) => ({ default: m.VerifyEmailBanner })));
 
 /** The header's notifications bell (a same-sized blank while its code loads, so nothing moves). */
@@ -22,23 +21,15 @@ export function HeaderBell() {
   );
 }
 
-/** The header's live updates status; rendering it starts the tab's live listener. */
-export function HeaderLiveStatus() {
-  return (
-    <Suspense fallback={null}>
-      <LiveStatus />
-    </Suspense>
-  );
-}
-
 /**
- * "Offline — …" in the header while the tab is offline: a technician's changes are queued, everyone else's are turned
- * off (the API layer refuses them, with the same words). Rendering it starts the tab's offline machinery.
+ * The header's connection status: "Offline — …" while the tab is offline (`offline`: a technician's changes are
+ * queued, everyone else's are turned off) and the live updates' status. Rendering it starts the tab's live listener
+ * and offline machinery.
  */
-export function HeaderOfflineBanner({ mode }: { mode: 'queue' | 'readOnly' }) {
+export function HeaderLiveStatus({ offline }: { offline: 'queue' | 'readOnly' }) {
   return (
     <Suspense fallback={null}>
-      <OfflineBanner mode={mode} />
+      <LiveStatus offline={offline} />
     </Suspense>
   );
 }

@@ -1,1 +1,0 @@
-export { OfflineBanner } from '@/features/offline';
