@@ -17,7 +17,7 @@ async function assignedJob(request: APIRequestContext, technician: AuthAnswer, c
 }
 
 async function logTime(page: Page, customerName: string, start: string, end: string, description: string): Promise<void> {
-  await page.getByRole('article', { name: customerName }).getByRole('button', { name: 'Log Time' }).click();
+  await jobRow(page, customerName).getByRole('button', { name: 'Log Time' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log Time' });
   await dialog.getByLabel('Start Time').fill(start);
   await dialog.getByLabel('End Time').fill(end);
@@ -25,6 +25,9 @@ async function logTime(page: Page, customerName: string, start: string, end: str
   await dialog.getByRole('button', { name: 'Save Log' }).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/** A job's row in Assigned Services (the list of queued changes has articles too). */
+const jobRow = (page: Page, customerName: string) => page.getByRole('region', { name: 'Assigned services list' }).getByRole('article', { name: customerName, exact: true });
 
 const queued = (page: Page) => page.getByRole('region', { name: 'Changes waiting to be sent' });
 
@@ -40,7 +43,7 @@ test.describe('offline technician', () => {
     const today = dayFromToday(0);
     await seedSession(page, technician.auth);
     await page.goto('/dashboard');
-    const row = page.getByRole('article', { name: 'Dilan Offline' });
+    const row = jobRow(page, 'Dilan Offline');
     await expect(row).toContainText('Not Started');
 
     await context.setOffline(true);
