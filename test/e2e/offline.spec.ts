@@ -94,12 +94,14 @@ test.describe('offline technician', () => {
     const job = await assignedJob(request, technician.auth, 'Sachini Offline');
     const today = dayFromToday(0);
     await logTimeViaApi(request, await freshSession(request, technician.user), { appointmentId: job.id, date: today, startTime: '06:00', endTime: '07:00', description: 'Already on the server' });
+    // A phone in the bay.
+    await page.setViewportSize({ width: 390, height: 844 });
     await seedSession(page, technician.auth);
     await page.goto('/dashboard');
     await expect(page.getByText('Already on the server')).toBeVisible();
 
     await context.setOffline(true);
-    await expect(page.getByText(QUEUE_BANNER)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: QUEUE_BANNER })).toBeInViewport();
     await logTime(page, 'Sachini Offline', '06:30', '07:30', 'Overlaps the first one');
     await context.setOffline(false);
 

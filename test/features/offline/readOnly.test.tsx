@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { addDays, format } from 'date-fns';
-import { MESSAGES } from '@/api/errors';
-import { OFFLINE_QUEUE_BANNER, OFFLINE_READ_ONLY_BANNER, stopOfflineSync } from '@/features/offline';
+import { OFFLINE_CHANGES_OFF, OFFLINE_QUEUE_BANNER, OFFLINE_READ_ONLY_BANNER, stopOfflineSync } from '@/features/offline';
 import { catalog, makeAppointment } from '../../msw/shop';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
 import { serveCustomerShop } from '../jobs/customer/customerTestUtils';
@@ -44,7 +43,7 @@ test('a customer offline sees saved data under a read-only banner; a change is r
   const details = screen.getByRole('region', { name: 'Service Details' });
   await user.click(within(details).getByRole('button', { name: 'Cancel Appointment' }));
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm Cancellation' }));
-  expect(await screen.findByText(MESSAGES.OFFLINE_CHANGES_OFF)).toBeInTheDocument();
+  expect(await screen.findByText(OFFLINE_CHANGES_OFF)).toBeInTheDocument();
   expect(recorder.cancels).toEqual([]);
 
   goOnline();

@@ -228,3 +228,18 @@ test('a queue left on the device is read back for the same technician and sent',
   expect(sent).toEqual([{ method: 'POST', path: '/time-logs', key: '22222222-2222-4222-8222-222222222222' }]);
   await waitFor(() => expect(storedQueues.has('u-employee')).toBe(false));
 });
+
+test('Logout with changes not sent yet asks first (a logout clears the device): Cancel keeps the technician signed in with the changes', async () => {
+  useFixedNow(NOW);
+  shop();
+  const { user, store } = await renderLoadedDashboard();
+  await screen.findByText('Morning inspection');
+  goOffline();
+  await logTime(user, '09:30', '10:45', 'Brake pads replaced');
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
+
+  await user.click(screen.getByRole('button', { name: 'Logout' }));
+  expect(confirm).toHaveBeenCalledWith('1 change has not been sent yet and will be lost if you log out now. Log out anyway?');
+  expect(store.getState().auth.isAuthenticated).toBe(true);
+  expect(within(queuedPanel() as HTMLElement).getAllByRole('article')).toHaveLength(1);
+});
