@@ -119,7 +119,8 @@ export function startOfflineSync(store: OfflineStore, options: OfflineSyncOption
   const persist = (userId: string, entries: readonly QueuedChange[]) => {
     written = entries;
     writing = writing
-      .then(() => writeQueue(userId, entries))
+      // Not after a logout (or another user's sign-in) meanwhile: the device keeps nothing of a signed-out user.
+      .then(() => (selectQueue(store.getState()).userId === userId ? writeQueue(userId, entries) : undefined))
       .catch((error: unknown) => console.warn('The offline queue could not be saved on this device', error));
   };
 

@@ -37,8 +37,17 @@ export function useOnline(): boolean {
   return useAppSelector(selectOnline);
 }
 
-function newId(): string {
-  return crypto.randomUUID();
+/**
+ * A new change's id (its Idempotency-Key): crypto.randomUUID(), which browsers offer only on https and localhost; on a
+ * plain-http address (a workshop's LAN) the same version-4 UUID from crypto.getRandomValues.
+ */
+export function newChangeId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface OfflineQueue {
@@ -60,7 +69,7 @@ export function useOfflineQueue(): OfflineQueue {
   const changes = useAppSelector(selectQueuedChanges);
   const enqueue = useCallback(
     (change: NewQueuedChange) => {
-      const id = newId();
+      const id = newChangeId();
       dispatch(changeQueued({ ...change, id, queuedAt: new Date().toISOString(), state: 'waiting' }));
       return id;
     },
@@ -68,7 +77,7 @@ export function useOfflineQueue(): OfflineQueue {
   );
   const replace = useCallback(
     (id: string, change: NewQueuedChange) =>
-      dispatch(changeReplaced({ id, change: { ...change, id: newId(), queuedAt: new Date().toISOString(), state: 'waiting' } })),
+      dispatch(changeReplaced({ id, change: { ...change, id: newChangeId(), queuedAt: new Date().toISOString(), state: 'waiting' } })),
     [dispatch],
   );
   const discard = useCallback((id: string) => dispatch(changeDiscarded(id)), [dispatch]);
