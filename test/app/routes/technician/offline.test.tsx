@@ -243,3 +243,44 @@ test('Logout with changes not sent yet asks first (a logout clears the device): 
   expect(store.getState().auth.isAuthenticated).toBe(true);
   expect(within(queuedPanel() as HTMLElement).getAllByRole('article')).toHaveLength(1);
 });
+
+test('an edit and a delete made offline show as waiting and are sent in order (PUT, then DELETE) once online', async () => {
+  useFixedNow(NOW);
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  const { state } = technicianShop({
+    jobs: [technicianJob({ id: '11111111-1111-4111-8111-111111111111', customerName: 'Dilan Wickramasinghe', plate: 'KY-5521', date: '2026-03-10' })],
+    logs: [
+      technicianLog({ id: 'log-1', date: '2026-03-10', startTime: '08:00', endTime: '09:00', description: 'Morning inspection' }),
+      technicianLog({ id: 'log-2', date: '2026-03-10', startTime: '12:00', endTime: '12:30', description: 'Parts run' }),
+    ],
+  });
+  const sent = recordWrites();
+  const { user } = await renderLoadedDashboard();
+  await screen.findByText('Parts run');
+  goOffline();
+
+  await user.click(within(dayLog('Morning inspection')).getByRole('button', { name: 'Edit' }));
+  const dialog = screen.getByRole('dialog', { name: 'Log Time' });
+  await user.clear(within(dialog).getByLabelText('End Time'));
+  await user.type(within(dialog).getByLabelText('End Time'), '09:30');
+  await user.click(within(dialog).getByRole('button', { name: 'Save Log' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log Time' })).not.toBeInTheDocument());
+  const edited = dayLog('Morning inspection');
+  expect(edited).toHaveTextContent('08:00–09:30');
+  expect(within(edited).getByText('Change saved on this device, waiting to be sent')).toBeInTheDocument();
+
+  await user.click(within(dayLog('Parts run')).getByRole('button', { name: 'Delete' }));
+  const deleted = dayLog('Parts run');
+  expect(within(deleted).getByText('Deletion waiting to be sent')).toBeInTheDocument();
+  expect(within(deleted).queryByRole('button')).not.toBeInTheDocument();
+  // The day's total counts the edit and leaves out the deletion.
+  expect(screen.getByText('Total:')).toHaveTextContent('Total: 1h 30m');
+  expect(sent).toEqual([]);
+
+  goOnline();
+  await waitFor(() => expect(queuedPanel()).not.toBeInTheDocument());
+  expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['PUT /time-logs/log-1', 'DELETE /time-logs/log-2']);
+  expect(sent.every(({ key }) => key !== null)).toBe(true);
+  expect(state.logs.map((log) => `${log.startTime}–${log.endTime} ${log.description}`)).toEqual(['08:00–09:30 Morning inspection']);
+  await waitFor(() => expect(screen.queryByText('Parts run')).not.toBeInTheDocument());
+});
