@@ -4,7 +4,7 @@
 export type { NewQueuedChange, QueuedChange, QueuedChangeState, QueuedRequest } from './types';
 export { default as connectivitySlice, selectOnline } from './connectivitySlice';
 export { default as offlineQueueSlice, selectQueuedChanges } from './queueSlice';
-export { configureOfflineSync, newChangeId, stopOfflineSync, useOfflineQueue, useOfflineSync, useOnline, type OfflineQueue } from './useOffline';
+export { newChangeId, stopOfflineSync, useOfflineQueue, useOfflineSync, useOnline, type OfflineQueue } from './useOffline';
 export { OfflineBanner } from './components/OfflineBanner';
 export { QueuedChangesPanel, DISCARD_CONFIRM_MESSAGE, DISCARD_HINT, EDIT_OR_DISCARD_HINT } from './components/QueuedChangesPanel';
 export { OFFLINE_CHANGES_OFF, OFFLINE_QUEUE_BANNER, OFFLINE_READ_ONLY_BANNER, QUEUED_STATE_TEXT } from './texts';

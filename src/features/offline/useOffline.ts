@@ -2,18 +2,12 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectOnline } from './connectivitySlice';
-import { startOfflineSync, type OfflineStore, type OfflineSyncOptions } from './offlineSync';
+import { startOfflineSync, type OfflineStore } from './offlineSync';
 import { changeDiscarded, changeQueued, changeReplaced, selectQueuedChanges } from './queueSlice';
 import type { NewQueuedChange, QueuedChange } from './types';
 
 /** One machinery per store (the tab's; a test's), started by the first signed-in frame or page that needs it. */
 let active: { store: OfflineStore; stop: () => void } | null = null;
-let syncOptions: OfflineSyncOptions = {};
-
-/** Options for the next machinery started (tests shorten the pauses). */
-export function configureOfflineSync(options: OfflineSyncOptions): void {
-  syncOptions = options;
-}
 
 /** Stops the tab's machinery (tests, between cases). */
 export function stopOfflineSync(): void {
@@ -27,7 +21,7 @@ export function useOfflineSync(): void {
   useEffect(() => {
     if (active?.store === store) return;
     stopOfflineSync();
-    active = { store, stop: startOfflineSync(store, syncOptions) };
+    active = { store, stop: startOfflineSync(store) };
   }, [store]);
 }
 
