@@ -23,21 +23,18 @@ function currentToken(api: Pick<BaseQueryApi, 'getState'>): string | null {
   return (api.getState() as SessionTokensState).auth.token ?? storedTokens.token();
 }
 
-function urlOf(args: string | FetchArgs): string {
-  return typeof args === 'string' ? args : args.url;
-}
-
 /**
- * What the offline domain, once loaded, makes of the requests: offline it refuses a change before it is sent, and it
- * hears whether each request got an answer. Installed from outside, so this layer knows no feature (and the sign-in
- * page does not carry its code).
+ * What the offline domain, once loaded, makes of each request: called before it is sent (no `result`), where it may
+ * refuse it (a change while offline: the refusal is the answer), and again with the outcome (whether an answer came). Installed from outside, so
+ * this layer knows no feature and the sign-in page does not carry its code.
  */
-export interface RequestWatcher {
-  refuse(args: string | FetchArgs, api: BaseQueryApi): ApiError | null;
-  settled(result: { error?: FetchBaseQueryError; meta?: { response?: Response } }, api: BaseQueryApi): void;
-}
-let watcher: RequestWatcher | null = null;
-export function watchRequests(next: RequestWatcher | null): void {
+export type RequestWatcher = (
+  args: string | FetchArgs,
+  api: BaseQueryApi,
+  result?: { error?: FetchBaseQueryError; meta?: { response?: Response } },
+) => { error: ApiError } | null | undefined;
+let watcher: RequestWatcher | undefined;
+export function watchRequests(next: RequestWatcher): void {
   watcher = next;
 }
 
@@ -118,15 +115,15 @@ async function refreshOnce(usedToken: string | null, api: BaseQueryApi, extra: o
  * errors come out as {@link ApiError} with the spec §8 messages so no screen words its own.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  const url = urlOf(args);
+  const url = typeof args === 'string' ? args : args.url;
   const isAuthCall = NO_REAUTH_PATHS.some((p) => url.startsWith(p));
-  const refused = isAuthCall ? null : watcher?.refuse(args, api);
-  if (refused) return { error: refused };
+  const refused = watcher?.(args, api);
+  if (refused) return refused;
 
   await refreshMutex.waitForUnlock();
   const usedToken = currentToken(api);
   let result = await rawBaseQuery(args, api, extra ?? {});
-  watcher?.settled(result, api);
+  watcher?.(args, api, result);
 
   if (result.error && !isAuthCall && isTokenProblem(result.error)) {
     const outcome = await exclusive(() => refreshOnce(usedToken, api, extra ?? {}));

@@ -16,28 +16,29 @@ function connectivityOf(api: Pick<BaseQueryApi, 'getState'>): ConnectivityState 
   return (api.getState() as Partial<RootState>).connectivity;
 }
 
+/** Calls that go through offline too: signing in or out, and the session's own refresh. */
+const SESSION_CALL = /^\/auth\/(login|logout|refresh-token|rotate-refresh-token|register\/)/;
+
 /**
  * Offline, a change is not attempted: customers and admins are read-only, and the technician's time and status
- * changes are queued before they get here. Signing in or out still goes through. Every request that gets no answer
- * (and was not aborted by this tab) marks the server unreachable; one that gets an answer, reachable again.
+ * changes are queued before they get here. Every request that gets no answer (and was not aborted by this tab) marks
+ * the server unreachable; one that gets an answer, reachable again.
  */
-watchRequests({
-  refuse(args: string | FetchArgs, baseApi) {
+watchRequests((args: string | FetchArgs, baseApi, result) => {
+  const connectivity = connectivityOf(baseApi);
+  if (!connectivity) return null;
+  if (!result) {
     const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
     const url = typeof args === 'string' ? args : args.url;
-    const connectivity = connectivityOf(baseApi);
-    if (method === 'GET' || url === '/auth/logout' || !connectivity || (connectivity.browserOnline && connectivity.serverReachable)) return null;
-    return { status: 'NETWORK', message: OFFLINE_CHANGES_OFF };
-  },
-  settled(result, baseApi) {
-    const connectivity = connectivityOf(baseApi);
-    if (!connectivity) return;
-    if (result.meta?.response) {
-      if (!connectivity.serverReachable) baseApi.dispatch(serverReached());
-    } else if (result.error && (result.error.status === 'FETCH_ERROR' || result.error.status === 'TIMEOUT_ERROR') && !baseApi.signal.aborted) {
-      if (connectivity.serverReachable) baseApi.dispatch(serverUnreachable());
-    }
-  },
+    const online = connectivity.browserOnline && connectivity.serverReachable;
+    return online || method === 'GET' || SESSION_CALL.test(url) ? null : { error: { status: 'NETWORK', message: OFFLINE_CHANGES_OFF } };
+  }
+  if (result.meta?.response) {
+    if (!connectivity.serverReachable) baseApi.dispatch(serverReached());
+  } else if (result.error && (result.error.status === 'FETCH_ERROR' || result.error.status === 'TIMEOUT_ERROR') && !baseApi.signal.aborted) {
+    if (connectivity.serverReachable) baseApi.dispatch(serverUnreachable());
+  }
+  return null;
 });
 
 export interface OfflineStore {

@@ -39,7 +39,7 @@ export function Component({ children }: { children?: ReactNode }) {
           <HeaderBell />
         </>
       }
-      status={<HeaderLiveStatus offline="readOnly" />}
+      status={<HeaderLiveStatus />}
       notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}

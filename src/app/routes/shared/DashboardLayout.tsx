@@ -41,8 +41,7 @@ export function Component({ children }: { children?: ReactNode }) {
           <HeaderBell />
         </>
       }
-      // Offline, a technician's time and status changes are kept and sent later; a customer's are turned off.
-      status={<HeaderLiveStatus offline={user?.roles.includes('EMPLOYEE') ? 'queue' : 'readOnly'} />}
+      status={<HeaderLiveStatus />}
       notice={<VerifyEmailNotice />}
     >
       {children ?? <Outlet />}

@@ -21,15 +21,11 @@ export function HeaderBell() {
   );
 }
 
-/**
- * The header's connection status: "Offline — …" while the tab is offline (`offline`: a technician's changes are
- * queued, everyone else's are turned off) and the live updates' status. Rendering it starts the tab's live listener
- * and offline machinery.
- */
-export function HeaderLiveStatus({ offline }: { offline: 'queue' | 'readOnly' }) {
+/** The header's offline banner and live updates status; rendering it starts the tab's live listener and offline machinery. */
+export function HeaderLiveStatus() {
   return (
     <Suspense fallback={null}>
-      <LiveStatus offline={offline} />
+      <LiveStatus />
     </Suspense>
   );
 }
