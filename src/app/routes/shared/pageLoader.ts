@@ -2,7 +2,7 @@ import { hasRole, type Role, selectCurrentUser } from '@/features/auth';
 import { selectClientStateRestored } from '@/store/clientState';
 import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
-import { getAppStore } from '@/app/appStore';
+import { deviceDataRestored, getAppStore } from '@/app/appStore';
 
 type Store = ReturnType<typeof getAppStore>['store'];
 
@@ -25,6 +25,8 @@ function restored(store: Store): Promise<void> {
 export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
   return async () => {
     const { store } = getAppStore();
+    // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
+    await deviceDataRestored();
     if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
     // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
     void restored(store).then(() => start(store.dispatch, store.getState()));
