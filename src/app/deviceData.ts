@@ -100,6 +100,8 @@ export interface DeviceDataStore {
 
 export interface KeepOptions {
   writeIntervalMs?: number;
+  /** Stops keeping (the store is let go of). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -146,7 +148,7 @@ export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}):
     write();
   };
 
-  store.subscribe(() => {
+  const unsubscribe = store.subscribe(() => {
     const state = store.getState();
     const id = state.auth.user?.id ?? null;
     if (id !== userId) {
@@ -166,9 +168,16 @@ export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}):
     timer ??= setTimeout(write, interval);
   });
   // A tab closed or sent to the background keeps its latest answers.
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => {
+  const onHidden = () => {
     if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
+  options.signal?.addEventListener('abort', () => {
+    unsubscribe();
+    clearTimeout(timer);
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
   });
 
   // Loaded after the session it was loaded for ended: nothing of it stays.
