@@ -28,7 +28,7 @@ type ApiState = RootState['api'];
 type Tag = Exclude<TagDescription<string>, string>;
 type Tags = Tag[];
 
-/** A fulfilled query as kept: its data, what it was asked with, the tags it provides and when it was answered. */
+/** A query's answer as kept: its data, what it was asked with, the tags it provides and when it was answered. */
 export interface KeptQuery {
   endpointName: string;
   originalArgs: unknown;
@@ -47,11 +47,15 @@ export interface KeptCache {
 /** When the answers put back from the device were fetched (they carry no fulfilledTimeStamp of their own, see below). */
 const restoredAt = new Map<string, number>();
 
-/** The fulfilled queries of the cache (no pending or failed ones, no mutations, no subscriptions). */
+/**
+ * The answers in the cache: each query's data from its last success (a query never answered, a failure's error,
+ * mutations and subscriptions are not kept). A query being read again, or whose new read failed (offline), keeps the
+ * data it shows: a phone without signal reloading the app still finds it.
+ */
 export function snapshotOf(state: ApiState, userId: string, now: number): KeptCache {
   const queries: Record<string, KeptQuery> = {};
   for (const [key, entry] of Object.entries(state.queries)) {
-    if (entry?.status !== 'fulfilled' || NOT_KEPT.has(entry.endpointName)) continue;
+    if (!entry || entry.data === undefined || NOT_KEPT.has(entry.endpointName)) continue;
     const fetchedAt = entry.fulfilledTimeStamp ?? restoredAt.get(key);
     if (fetchedAt === undefined) continue;
     queries[key] = {

@@ -8,7 +8,7 @@ export const USER_CACHE_PREFIX = 'carcare-user';
  * The app's databases by name, for the browsers that cannot list an origin's databases (indexedDB.databases(),
  * before Firefox 126). A new database adds its name here.
  */
-export const KNOWN_DATABASES: readonly string[] = [DEVICE_DATABASE, 'carcare-offline-queue'];
+export const KNOWN_DATABASES: readonly string[] = [DEVICE_DATABASE, 'carcare-offline'];
 
 /**
  * Deletes everything of a user the app keeps on the device: every `carcare…` IndexedDB database (whichever part of

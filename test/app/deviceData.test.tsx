@@ -131,6 +131,20 @@ describe('the signed-in user’s answers kept on the device', () => {
     expect(list.calls()).toBe(1);
   });
 
+  test('kept jobs stay on the device when reading them again fails (offline)', async () => {
+    await previousVisit([corolla]);
+    server.use(http.get(`${API}/appointments`, () => HttpResponse.error()));
+    const store = await keptStore();
+    mockDevice.writes = 0;
+
+    await store.dispatch(jobsApi.endpoints.getJobs.initiate(OWN_JOBS, { subscribe: false }));
+    expect(Object.values(store.getState().api.queries).map((entry) => entry?.status)).toEqual(['rejected']);
+
+    await waitFor(() => expect(mockDevice.writes).toBe(1));
+    expect(Object.values(kept().queries).map((query) => query.endpointName)).toEqual(['getJobs']);
+    expect(JSON.stringify(kept().queries)).toContain('CAB-4821');
+  });
+
   test('another user’s data on the device is deleted, never shown', async () => {
     await previousVisit([corolla]);
     const other = signedIn('CUSTOMER', { id: 'u-someone-else', fullName: 'Sam Other' });
