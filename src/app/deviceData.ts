@@ -1,5 +1,5 @@
 import type { TagDescription } from '@reduxjs/toolkit/query';
-import { api, API_CACHE_RESTORED } from '@/api/api';
+import { api, type ApiRestoredFromDevice } from '@/api/api';
 import { clearDeviceData } from '@/lib/deviceData';
 import { canKeepOnDevice, deviceRecords } from '@/lib/deviceStore';
 import type { RootState } from '@/store/rootReducer';
@@ -98,7 +98,7 @@ export function rehydrationOf(queries: Record<string, KeptQuery>, current: ApiSt
 
 export interface DeviceDataStore {
   getState: () => RootState;
-  dispatch: (action: { type: string; payload?: unknown }) => unknown;
+  dispatch: (action: { type: string }) => unknown;
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -114,6 +114,33 @@ export interface KeepOptions {
  * app's data on the device when the session ends or another user's begins (here or in another tab: the storage sync
  * dispatches the same actions). Settles once what was kept is back, or after {@link RESTORE_WAIT_MS}.
  */
+export { clearDeviceData };
+
+const keeping = new WeakMap<DeviceDataStore, Promise<void>>();
+
+/**
+ * {@link keepOnDevice} once per store, from wherever the app first needs it: the pages' loaders (so they paint from
+ * what was kept), the technician dashboard, and the signed-in frames' header (every signed-in page). Settles as
+ * keepOnDevice does.
+ */
+export function keptOnDevice(store: DeviceDataStore): Promise<void> {
+  let kept = keeping.get(store);
+  if (!kept) {
+    kept = keepOnDevice(store).then(() => void restored.add(store));
+    if (!canKeepOnDevice()) restored.add(store);
+    keeping.set(store, kept);
+  }
+  return kept;
+}
+
+const restored = new WeakSet<DeviceDataStore>();
+
+/** {@link keptOnDevice}'s promise while what was kept is not back yet; null once it is (nothing to wait for). */
+export function restoringOnDevice(store: DeviceDataStore): Promise<void> | null {
+  const kept = keptOnDevice(store);
+  return restored.has(store) ? null : kept;
+}
+
 export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}): Promise<void> {
   if (!canKeepOnDevice()) return Promise.resolve();
   const interval = options.writeIntervalMs ?? WRITE_INTERVAL_MS;
@@ -136,7 +163,8 @@ export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}):
       if (store.getState().auth.user?.id !== id || Object.keys(queries).length === 0) return;
       const payload = rehydrationOf(queries, store.getState().api);
       for (const [key, query] of Object.entries(queries)) if (key in payload.queries) restoredAt.set(key, query.fetchedAt);
-      store.dispatch({ type: API_CACHE_RESTORED, payload });
+      const restored: ApiRestoredFromDevice = { type: 'api/restoredFromDevice', restoredApi: payload };
+      store.dispatch(restored);
     });
 
   const write = () => {

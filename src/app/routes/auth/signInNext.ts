@@ -1,3 +1,4 @@
+import { getAppStore } from '@/app/appStore';
 import * as paths from '@/config/paths';
 import type { Role } from '@/features/auth';
 
@@ -20,8 +21,18 @@ const FIRST_READS: Record<Role, () => Promise<{ loader: Loader }>> = {
   ADMIN: () => import(/* webpackChunkName: "first-data" */ '../admin/board.data'),
 };
 
-/** The dashboards' code (every role's: the visitor has not said who they are yet), and the device's store. */
+/**
+ * Nobody is signed in on this page: nothing of anyone may stay on the device. A session usually ends with its keeper
+ * deleting it all (deviceData.ts); this covers one that ended before the keeper had loaded (a refresh refused at start).
+ */
+async function clearIfSignedOut(): Promise<void> {
+  const { clearDeviceData } = await import(/* webpackChunkName: "device-data" */ '../../deviceData');
+  if (!getAppStore().store.getState().auth.user) await clearDeviceData();
+}
+
+/** The device's data checked first, then the dashboards' code (every role's: the visitor has not said who they are). */
 export const DASHBOARD_CODE: readonly Loader[] = [
+  clearIfSignedOut,
   () => import(/* webpackChunkName: "guards" */ '../shared/guards'),
   () => import(/* webpackChunkName: "dashboard" */ '../shared/DashboardLayout'),
   () => import(/* webpackChunkName: "customer" */ '../customer/dashboard'),
@@ -29,7 +40,6 @@ export const DASHBOARD_CODE: readonly Loader[] = [
   () => import(/* webpackChunkName: "admin" */ '../admin/AdminLayout'),
   () => import(/* webpackChunkName: "admin-board" */ '../admin/board'),
   ...Object.values(FIRST_READS),
-  () => import(/* webpackChunkName: "device-data" */ '../../deviceData'),
 ];
 
 /** Starts the role's first reads (none for a role without a dashboard); a failure is left to the page, which reads again. */

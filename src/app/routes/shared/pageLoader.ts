@@ -2,7 +2,9 @@ import { hasRole, type Role, selectCurrentUser } from '@/features/auth';
 import { selectClientStateRestored } from '@/store/clientState';
 import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
-import { deviceDataRestored, getAppStore } from '@/app/appStore';
+import { getAppStore } from '@/app/appStore';
+
+const deviceData = () => import(/* webpackChunkName: "device-data" */ '@/app/deviceData');
 
 type Store = ReturnType<typeof getAppStore>['store'];
 
@@ -26,7 +28,7 @@ export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: Roo
   return async () => {
     const { store } = getAppStore();
     // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
-    await deviceDataRestored();
+    if (selectCurrentUser(store.getState())) await deviceData().then((m) => m.keptOnDevice(store));
     if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
     // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
     void restored(store).then(() => start(store.dispatch, store.getState()));

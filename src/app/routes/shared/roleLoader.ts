@@ -2,22 +2,19 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { type Role, selectCurrentUser } from '@/features/auth';
 import type { RoleViews } from '../routeTypes';
 import { loadView } from './roleViews';
-import { deviceDataRestored, getAppStore } from '@/app/appStore';
+import { getAppStore } from '@/app/appStore';
 
 /**
- * The signed-in role's view: its code downloads while the answers kept on the device come back, then its reads start,
- * then the loader waits for its code (never for its data). A view that sends the role elsewhere is left to the
- * component (one <Navigate> for this and a role changed meanwhile).
+ * The signed-in role's view: its reads start first, then the loader waits for its code (never for its data). A view
+ * that sends the role elsewhere is left to the component (one <Navigate> for this and a role changed meanwhile).
  */
 export function roleLoader(views: RoleViews) {
   return async (args: LoaderFunctionArgs) => {
     const { store } = getAppStore();
     const view = views[selectCurrentUser(store.getState())?.role as Role];
     if (!view || 'redirect' in view) return null;
-    const code = loadView(view);
-    await deviceDataRestored();
     if (view.data) await (await view.data()).loader(args);
-    await code;
+    await loadView(view);
     return null;
   };
 }
