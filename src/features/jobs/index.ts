@@ -28,7 +28,7 @@ export { AssignedJobsList } from './technician/AssignedJobsList';
 export { JobCounts } from './technician/JobCounts';
 export { UpdateJobStatusDialog } from './technician/UpdateJobStatusDialog';
 export { useTechnicianJobs } from './technician/useTechnicianJobs';
-export { jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL } from './technician/technicianJobs';
+export { JOB_COUNTS_ALL, jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL, technicianJobQueries } from './technician/technicianJobs';
 export { JobBoard, type AssignDialogProps } from './board/JobBoard';
 export { boardQueries } from './board/boardQueries';
 export { BookingForm } from './booking/BookingForm';

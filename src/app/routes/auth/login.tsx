@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as paths from '@/config/paths';
-import { AuthLayout, LoginForm } from '@/features/auth';
+import { AuthLayout, LoginForm, type SessionUser } from '@/features/auth';
 import { hasLeftNotice } from '@/lib/leftNotice';
 import { rememberedOrigin } from '@/lib/safeRedirect';
 import { useHydrated } from '@/lib/useHydrated';
+import { loadWhenIdle } from '@/lib/whenIdle';
+import { DASHBOARD_CODE, dashboardOf, startFirstReads } from './signInNext';
 
 // Rare (a closed account's message), so its code is fetched only when there is one: the route's budget stays the form's.
 const LeftNotice = lazy(() => import(/* webpackChunkName: "left-notice" */ './LeftNotice'));
@@ -20,10 +22,20 @@ function LeftNoticeSlot() {
   ) : null;
 }
 
-/** /login: after signing in, where the guard sent this person from (same-origin paths only), else /dashboard. */
+/**
+ * /login: after signing in, where the guard sent this person from (same-origin paths only), else their dashboard,
+ * whose reads start with the answer. The dashboards' code is fetched while the browser is idle.
+ */
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
+  useEffect(() => loadWhenIdle(DASHBOARD_CODE), []);
+  const onSignedIn = (user: SessionUser) => {
+    const dashboard = dashboardOf(user.role);
+    const to = rememberedOrigin(location.state, dashboard, user.id);
+    if (to === dashboard) startFirstReads(user.role);
+    return navigate(to, { replace: true });
+  };
   return (
     <AuthLayout
       title="Welcome back"
@@ -35,7 +47,7 @@ export function Component() {
       }
     >
       <LeftNoticeSlot />
-      <LoginForm onSignedIn={(user) => navigate(rememberedOrigin(location.state, paths.dashboard, user.id), { replace: true })} />
+      <LoginForm onSignedIn={onSignedIn} />
     </AuthLayout>
   );
 }

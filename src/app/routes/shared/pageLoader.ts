@@ -4,6 +4,8 @@ import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
 import { getAppStore } from '@/app/appStore';
 
+const deviceData = () => import(/* webpackChunkName: "device-data" */ '@/app/deviceData');
+
 type Store = ReturnType<typeof getAppStore>['store'];
 
 /** The client state kept in localStorage (a filter, a day) is back: a page's reads depend on it. */
@@ -25,6 +27,8 @@ function restored(store: Store): Promise<void> {
 export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
   return async () => {
     const { store } = getAppStore();
+    // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
+    if (selectCurrentUser(store.getState())) await deviceData().then((m) => m.keptOnDevice(store));
     if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
     // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
     void restored(store).then(() => start(store.dispatch, store.getState()));

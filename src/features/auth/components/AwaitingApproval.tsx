@@ -11,6 +11,11 @@ function approvalOf(profile: ProfileResponse | undefined): ApprovalStatus | unde
   return value === 'PENDING' || value === 'APPROVED' ? value : undefined;
 }
 
+/** Whether the profile is a technician's that an admin has not approved yet (nothing else of theirs can be read). */
+export function isAwaitingApproval(profile: ProfileResponse | undefined): boolean {
+  return approvalOf(profile) === 'PENDING';
+}
+
 /**
  * A failed profile request counts as approved (the job lists then show their own errors), so only a server that
  * says PENDING hides the dashboard.

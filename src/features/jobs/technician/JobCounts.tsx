@@ -3,10 +3,10 @@ import { CircleCheck, CircleDashed, LoaderCircle } from 'lucide-react';
 import { messageOf } from '@/api/errors';
 import { DataState } from '@/components/DataState';
 import { useGetJobCountsQuery } from '../jobsApi';
+import { JOB_COUNTS_ALL } from './technicianJobs';
 import { cx } from '@/lib/classNames';
 import styles from './JobCounts.module.css';
 
-const NO_RANGE = {};
 
 /**
  * The server counts every job assigned to the technician, because the dashboard loads only part of them; the counts
@@ -14,7 +14,7 @@ const NO_RANGE = {};
  */
 export const JobCounts = memo(function JobCounts() {
   const headingId = useId();
-  const { data, isLoading, error, refetch } = useGetJobCountsQuery(NO_RANGE);
+  const { data, isLoading, error, refetch } = useGetJobCountsQuery(JOB_COUNTS_ALL);
 
   const stats = data && [
     { label: 'Active Projects', value: data.byStatus.IN_PROGRESS, Icon: LoaderCircle, tone: styles.active },

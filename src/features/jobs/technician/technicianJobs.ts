@@ -1,5 +1,6 @@
 import type { Appointment } from '@contract/appointments';
 import { TECHNICIAN_STATUSES } from '@contract/statuses';
+import { type DateKey, shiftDate } from '@/lib/calendar';
 import type { TechnicianFilter } from '../servicesSlice';
 import { vehicleWithPlate } from '../format';
 import { jobIdsByStatus, TECHNICIAN_STATUS_OF } from '../labels';
@@ -11,6 +12,14 @@ import { jobIdsByStatus, TECHNICIAN_STATUS_OF } from '../labels';
 export const RECENT_COMPLETED_DAYS = 60;
 
 export const OPEN_JOBS_FILTER = { status: 'CONFIRMED,IN_PROGRESS' } as const;
+
+/** The technician's job counts: every job assigned to them, whatever its date. */
+export const JOB_COUNTS_ALL = {};
+
+/** The dashboard's two job queries (open, and completed since `today` − {@link RECENT_COMPLETED_DAYS}). */
+export function technicianJobQueries(today: DateKey) {
+  return { open: OPEN_JOBS_FILTER, completed: { status: 'COMPLETED', from: shiftDate(today, -RECENT_COMPLETED_DAYS) } };
+}
 
 /**
  * The list's order: the open jobs first in the server's order (date and slot ascending: what is due first), then

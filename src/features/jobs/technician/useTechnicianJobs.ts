@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react';
 import type { Appointment } from '@contract/appointments';
 import { messageOf } from '@/api/errors';
 import { useGetJobsQuery } from '../jobsApi';
-import { type DateKey, shiftDate } from '@/lib/calendar';
-import { OPEN_JOBS_FILTER, RECENT_COMPLETED_DAYS, mergeTechnicianJobs } from './technicianJobs';
+import type { DateKey } from '@/lib/calendar';
+import { mergeTechnicianJobs, technicianJobQueries } from './technicianJobs';
 
 export interface TechnicianJobs {
   /** Open jobs, then recently completed ones (see technicianJobs.ts). Empty until both answers are in. */
@@ -21,8 +21,9 @@ export interface TechnicianJobs {
  * `today` fixes the recent-completed window for the session, so the query's cache key stays stable.
  */
 export function useTechnicianJobs(today: DateKey): TechnicianJobs {
-  const open = useGetJobsQuery(OPEN_JOBS_FILTER);
-  const completed = useGetJobsQuery({ status: 'COMPLETED', from: shiftDate(today, -RECENT_COMPLETED_DAYS) });
+  const queries = technicianJobQueries(today);
+  const open = useGetJobsQuery(queries.open);
+  const completed = useGetJobsQuery(queries.completed);
   const jobs = useMemo(() => mergeTechnicianJobs(open.data, completed.data), [open.data, completed.data]);
   const jobsById = useMemo(() => new Map(jobs.map((job) => [job.id, job])), [jobs]);
   const failed = open.error ?? completed.error;

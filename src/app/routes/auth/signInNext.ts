@@ -1,0 +1,51 @@
+import { getAppStore } from '@/app/appStore';
+import * as paths from '@/config/paths';
+import type { Role } from '@/features/auth';
+
+// What signing in leads to, fetched ahead by the sign-in page: the dashboards' code while the visitor types, and the
+// role's first reads as soon as the answer names the role (before the route starts, in parallel with its code).
+// The chunk names are the route table's (index.tsx), so these are the same files. The import() calls are written
+// here rather than shared with the table: a module shared by the two could not be inlined into the route table's
+// bundle, which every page loads and which has no bytes to spare.
+
+/** Each role's dashboard, where sign-in goes when no other page was asked for. */
+export const dashboardOf = (role: string): string => (role === 'ADMIN' ? paths.adminDashboard : paths.dashboard);
+
+type Loader = () => Promise<unknown>;
+
+/** Each role's dashboard loader: the requests its page makes first, with the page's arguments (the same cache entries). */
+const FIRST_READS: Record<Role, () => Promise<{ loader: Loader }>> = {
+  CUSTOMER: () => import(/* webpackChunkName: "first-data" */ '../customer/dashboard.data'),
+  // With the page's own code: the route table has no loader for this page (its reads follow the approval anyway).
+  EMPLOYEE: () => import(/* webpackChunkName: "technician" */ '../technician/dashboard.data'),
+  ADMIN: () => import(/* webpackChunkName: "first-data" */ '../admin/board.data'),
+};
+
+/**
+ * Nobody is signed in on this page: nothing of anyone may stay on the device. A session usually ends with its keeper
+ * deleting it all (deviceData.ts); this covers one that ended before the keeper had loaded (a refresh refused at start).
+ */
+async function clearIfSignedOut(): Promise<void> {
+  const { clearDeviceData } = await import(/* webpackChunkName: "device-data" */ '../../deviceData');
+  if (!getAppStore().store.getState().auth.user) await clearDeviceData();
+}
+
+/** The device's data checked first, then the dashboards' code (every role's: the visitor has not said who they are). */
+export const DASHBOARD_CODE: readonly Loader[] = [
+  clearIfSignedOut,
+  () => import(/* webpackChunkName: "guards" */ '../shared/guards'),
+  () => import(/* webpackChunkName: "dashboard" */ '../shared/DashboardLayout'),
+  () => import(/* webpackChunkName: "customer" */ '../customer/dashboard'),
+  () => import(/* webpackChunkName: "technician" */ '../technician/dashboard'),
+  () => import(/* webpackChunkName: "admin" */ '../admin/AdminLayout'),
+  () => import(/* webpackChunkName: "admin-board" */ '../admin/board'),
+  ...Object.values(FIRST_READS),
+];
+
+/** Starts the role's first reads (none for a role without a dashboard); a failure is left to the page, which reads again. */
+export function startFirstReads(role: string): void {
+  const reads = FIRST_READS[role as Role] as (typeof FIRST_READS)[Role] | undefined;
+  void reads?.()
+    .then((m) => m.loader())
+    .catch(() => undefined);
+}
