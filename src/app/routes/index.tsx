@@ -125,7 +125,9 @@ const pages: RouteObject[] = [
                   {
                     path: paths.adminAnalytics,
                     lazy: () => import(/* webpackChunkName: "admin-analytics" */ './admin/analytics'),
-                    ...routeMeta({ chunks: ['admin-analytics', 'analytics-charts'] }, { nav: { area: 'admin', label: 'Analytics', icon: 'analytics' } }),
+                    // 202 KiB: the page paints its charts with the chart library, and the service worker's start and the offline
+                    // layer's request watcher (issue 31) are on every signed-in page; it had 0.2 KiB of 200 left before them.
+                    ...routeMeta({ chunks: ['admin-analytics', 'analytics-charts'], budgetKiB: 202 }, { nav: { area: 'admin', label: 'Analytics', icon: 'analytics' } }),
                   },
                   {
                     path: paths.adminInventory,
@@ -197,7 +199,7 @@ const pages: RouteObject[] = [
                     ADMIN: {
                       page: () => import(/* webpackChunkName: "admin-analytics" */ './admin/analytics'),
                       frame: adminFrame,
-                      ...meta({ chunks: ['admin', 'admin-analytics', 'analytics-charts'] }),
+                      ...meta({ chunks: ['admin', 'admin-analytics', 'analytics-charts'], budgetKiB: 202 }),
                     },
                   },
                   { nav: { area: 'dashboard', label: 'Reports', icon: 'reports' }, shell: true },

@@ -69,7 +69,7 @@ export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
         for (const [role, view] of Object.entries(facts.roleViews)) {
           if (!view || 'redirect' in view) continue;
           if (!view.meta) throw new Error(`${path}: the ${role} view has no meta`);
-          manifest.measured.push({ name: `${path} (${role.toLowerCase()})`, groups: unique(['main', ...chain, ...view.meta.chunks]), budgetKiB });
+          manifest.measured.push({ name: `${path} (${role.toLowerCase()})`, groups: unique(['main', ...chain, ...view.meta.chunks]), budgetKiB: view.meta.budgetKiB ?? budgetKiB });
         }
       } else if (!route.children?.length) {
         manifest.measured.push({ name: path, groups: unique([...(facts.prerender ? ['boot'] : []), 'main', ...chain]), budgetKiB });
