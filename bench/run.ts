@@ -22,6 +22,7 @@ import { runAnalytics } from './sections/analytics';
 import { runLargeData } from './sections/largeData';
 import { lighthouseBefore, runLighthouse } from './sections/lighthouse';
 import { runRefreshStorm } from './sections/refreshStorm';
+import { runRepeatVisit } from './sections/repeatVisit';
 import { runInventory } from './sections/inventory';
 import { runBilling } from './sections/billing';
 import { runReports } from './sections/reports';
@@ -32,10 +33,10 @@ import { runThroughput } from './sections/throughput';
 
 const log = (line: string) => console.info(`[bench] ${line}`);
 
-/** BENCH_SECTIONS=routes,large-data,lighthouse,refresh-storm,throughput,shop,reports,analytics,live,inventory,billing runs only those (default: all). */
-const SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live', 'inventory', 'billing'] as const;
+/** BENCH_SECTIONS=routes,large-data,lighthouse,repeat-visit,refresh-storm,throughput,shop,reports,analytics,live,inventory,billing runs only those (default: all). */
+const SECTIONS = ['routes', 'large data', 'lighthouse', 'repeat visit', 'refresh storm', 'throughput', 'shop', 'reports', 'analytics', 'live', 'inventory', 'billing'] as const;
 /** The sections that use the production build (the shop's servers are API-only). */
-const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'refresh storm', 'throughput'] as const;
+const APP_SECTIONS = ['routes', 'large data', 'lighthouse', 'repeat visit', 'refresh storm', 'throughput'] as const;
 /**
  * The sections that use the one shared server (large data, Lighthouse — on the demo workshop — and the shop start
  * their own, on seeded databases).
@@ -88,6 +89,7 @@ async function main(): Promise<number> {
     routes: null,
     lighthouse: null,
     lighthouseBefore: null,
+    repeatVisit: null,
     throughput: null,
     refreshStorm: null,
     largeData: null,
@@ -141,6 +143,9 @@ async function main(): Promise<number> {
         const before = await section(report, 'lighthouse', () => runLighthouse(log, { staticDir }));
         report.lighthouseBefore = before && lighthouseBefore(before, `the build in ${staticDir}, measured in this run`);
       }
+      report.repeatVisit = await section(report, 'repeat visit', () => runRepeatVisit(log));
+      for (const r of report.repeatVisit?.lighthouse ?? []) if (r.error) report.errors[`repeat visit ${r.page}`] = r.error;
+      for (const r of report.repeatVisit?.signIn ?? []) if (r.error) report.errors[`sign in → ${r.page}`] = r.error;
     }
 
     report.shop = await section(report, 'shop', () => runShop(log));

@@ -34,21 +34,29 @@ export const LIGHTHOUSE_TARGETS = {
   signedIn: { ...EVERY_PAGE, performance: 90, lcpMs: 1800 },
 } as const satisfies Record<string, LighthouseTargets>;
 
-type DemoRole = 'CUSTOMER' | 'ADMIN';
+export type DemoRole = 'CUSTOMER' | 'EMPLOYEE' | 'ADMIN';
 
 interface Target {
   name: string;
   path: string;
   /** The demo account (README "Demo path") the page is opened as; null for a signed-out first visit. */
-  as: DemoRole | null;
+  as: Exclude<DemoRole, 'EMPLOYEE'> | null;
   targets: LighthouseTargets;
+  /** Issue 31, "the first visit is no slower than today": mobile LCP at most this (the dashboards before it). */
+  firstVisitLcpMs?: number;
 }
+
+/**
+ * Issue 31: with the service worker and the data kept on the device, a dashboard's first visit may be no slower than
+ * before them — customer dashboard 3.0 s, admin board 3.3 s, Lighthouse mobile LCP.
+ */
+export const FIRST_VISIT_LCP_MS = { customer: 3000, admin: 3300 } as const;
 
 const TARGETS: Target[] = [
   { name: '/', path: '/', as: null, targets: LIGHTHOUSE_TARGETS.public },
   { name: '/login', path: '/login', as: null, targets: LIGHTHOUSE_TARGETS.public },
-  { name: '/dashboard (demo customer)', path: '/dashboard', as: 'CUSTOMER', targets: LIGHTHOUSE_TARGETS.signedIn },
-  { name: '/admin/dashboard (demo admin)', path: '/admin/dashboard', as: 'ADMIN', targets: LIGHTHOUSE_TARGETS.signedIn },
+  { name: '/dashboard (demo customer)', path: '/dashboard', as: 'CUSTOMER', targets: LIGHTHOUSE_TARGETS.signedIn, firstVisitLcpMs: FIRST_VISIT_LCP_MS.customer },
+  { name: '/admin/dashboard (demo admin)', path: '/admin/dashboard', as: 'ADMIN', targets: LIGHTHOUSE_TARGETS.signedIn, firstVisitLcpMs: FIRST_VISIT_LCP_MS.admin },
 ];
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
 export const LIGHTHOUSE_RUNS = 3;
@@ -99,6 +107,8 @@ export interface LighthouseResult {
   path: string;
   formFactor: FormFactor;
   targets: LighthouseTargets;
+  /** Issue 31's first-visit LCP limit (mobile), where the page has one. */
+  firstVisitLcpMs?: number;
   /** Median of the runs, metric by metric; null when the page could not be measured. */
   median: LighthouseRun | null;
   runs: LighthouseRun[];
@@ -189,7 +199,7 @@ function pathOf(url: string): string {
   }
 }
 
-function toRun(lhr: Result): LighthouseRun {
+export function toRun(lhr: Result): LighthouseRun {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = requestItems(lhr);
@@ -215,7 +225,7 @@ function toRun(lhr: Result): LighthouseRun {
   };
 }
 
-function medianRun(runs: LighthouseRun[]): LighthouseRun {
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
   const m = (key: Exclude<keyof LighthouseRun, 'finalUrl' | 'lcpElement' | 'openRequests'>) => median(runs.map((r) => r[key]));
   return {
     performance: m('performance'),
@@ -238,7 +248,7 @@ function medianRun(runs: LighthouseRun[]): LighthouseRun {
 }
 
 /** Runs `fn` on a new tab of the Chromium we launched, through a Playwright CDP connection. */
-async function withCdp<T>(port: number, fn: (page: Page) => Promise<T>): Promise<T> {
+export async function withCdp<T>(port: number, fn: (page: Page) => Promise<T>): Promise<T> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0].newPage();
@@ -256,7 +266,7 @@ async function withCdp<T>(port: number, fn: (page: Page) => Promise<T>): Promise
  * Signs the Chrome profile in: localStorage token, refresh_token and user on the origin (anything the previous
  * account left there removed first), so a run with disableStorageReset opens the page signed in.
  */
-async function seedSession(port: number, origin: string, session: BenchSession): Promise<void> {
+export async function seedSession(port: number, origin: string, session: BenchSession): Promise<void> {
   await withCdp(port, async (page) => {
     await page.goto(`${origin}/api/health`); // a same-origin document that runs no app code
     await page.evaluate((entries) => {
@@ -267,11 +277,16 @@ async function seedSession(port: number, origin: string, session: BenchSession):
   });
 }
 
-/** With storage reset off Lighthouse keeps the HTTP cache too; clear it so every run is a cold load. */
-async function clearHttpCache(port: number): Promise<void> {
+/**
+ * With storage reset off Lighthouse keeps the HTTP cache too; clear it so every run is a cold load. Also what an
+ * earlier run left that a first visit does not have (issue 31): the service worker and its precache (Cache Storage),
+ * and the user's answers kept in IndexedDB — localStorage, the session, stays.
+ */
+async function clearForFirstVisit(port: number, origin: string): Promise<void> {
   await withCdp(port, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
   });
   // Let the tab close and the CDP client detach before Lighthouse attaches (otherwise an occasional NO_NAVSTART).
   await sleep(500);
@@ -297,7 +312,7 @@ interface Warnings {
 
 async function attempt(ctx: RunContext, target: Target, warnings: Warnings): Promise<LighthouseRun> {
   const signedIn = target.as !== null;
-  if (signedIn) await clearHttpCache(ctx.port);
+  if (signedIn) await clearForFirstVisit(ctx.port, ctx.origin);
   const flags: Flags = {
     port: ctx.port,
     output: 'json',
@@ -339,7 +354,7 @@ async function runOnce(ctx: RunContext, target: Target, formFactor: FormFactor, 
 }
 
 /** Signs the demo account with this role in through the API (all demo accounts share DEMO_PASSWORD). */
-async function signInDemo(apiBase: string, role: DemoRole): Promise<BenchSession> {
+export async function signInDemo(apiBase: string, role: DemoRole): Promise<BenchSession> {
   const account = DEMO_SIGN_INS.find((a) => a.role === role);
   if (!account) throw new Error(`The demo workshop has no ${role} account`);
   return loginUser(apiBase, account.email, DEMO_PASSWORD);
@@ -368,13 +383,13 @@ export async function runLighthouse(log: (line: string) => void, { staticDir = D
   const results: LighthouseResult[] = [];
   try {
     log(`lighthouse: server on ${server.origin} serving ${staticDir}, demo workshop seeded`);
-    const sessions: Record<DemoRole, BenchSession> = {
+    const sessions: Record<Exclude<DemoRole, 'EMPLOYEE'>, BenchSession> = {
       CUSTOMER: await signInDemo(server.apiBase, 'CUSTOMER'),
       ADMIN: await signInDemo(server.apiBase, 'ADMIN'),
     };
     const chrome = await launchDebuggableChrome();
     try {
-      let signedInAs: DemoRole | null = null;
+      let signedInAs: Exclude<DemoRole, 'EMPLOYEE'> | null = null;
       for (const target of TARGETS) {
         if (target.as !== null && target.as !== signedInAs) {
           await seedSession(chrome.port, server.origin, sessions[target.as]);
@@ -401,6 +416,7 @@ async function measure(ctx: RunContext, target: Target, formFactor: FormFactor):
     path: target.path,
     formFactor,
     targets: target.targets,
+    ...(target.firstVisitLcpMs !== undefined && { firstVisitLcpMs: target.firstVisitLcpMs }),
     median,
     runs,
     warnings: [...warnings.unexpected],
