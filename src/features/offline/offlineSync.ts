@@ -20,8 +20,8 @@ function connectivityOf(api: Pick<BaseQueryApi, 'getState'>): ConnectivityState 
 const SESSION_CALL = /^\/auth\/(login|logout|refresh-token|rotate-refresh-token|register\/)/;
 
 /**
- * Offline, a change is not attempted: customers and admins are read-only, and the technician's time and status
- * changes are queued before they get here. Every request that gets no answer (and was not aborted by this tab) marks
+ * With the browser offline, a change is not attempted: customers and admins are read-only, and the technician's time
+ * and status changes are queued before they get here. Every request that gets no answer (and was not aborted by this tab) marks
  * the server unreachable; one that gets an answer, reachable again.
  */
 watchRequests((args: string | FetchArgs, baseApi, result) => {
@@ -30,8 +30,10 @@ watchRequests((args: string | FetchArgs, baseApi, result) => {
   if (!result) {
     const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
     const url = typeof args === 'string' ? args : args.url;
-    const online = connectivity.browserOnline && connectivity.serverReachable;
-    return online || method === 'GET' || SESSION_CALL.test(url) ? null : { error: { status: 'NETWORK', message: OFFLINE_CHANGES_OFF } };
+    // Refused only while the browser itself is offline. After a request that got no answer (the server unreachable
+    // while the browser is online) a change the person sends is attempted: its answer is the quickest proof that the
+    // server is back, and a "Try again" must not be refused until the next health probe.
+    return connectivity.browserOnline || method === 'GET' || SESSION_CALL.test(url) ? null : { error: { status: 'NETWORK', message: OFFLINE_CHANGES_OFF } };
   }
   if (result.meta?.response) {
     if (!connectivity.serverReachable) baseApi.dispatch(serverReached());
