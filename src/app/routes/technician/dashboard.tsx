@@ -1,8 +1,8 @@
-import { use, useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Appointment, UpdateStatusBody } from '@contract/appointments';
 import type { TimeLog, TimeLogBody } from '@contract/timeLogs';
 import { getAppStore } from '@/app/appStore';
-import { restoringOnDevice } from '@/app/deviceData';
+import { keptOnDevice } from '@/app/deviceData';
 import { Spinner } from '@/components/Spinner';
 import { AwaitingApproval, selectCurrentUser, useApprovalStatus } from '@/features/auth';
 import { ExtraWorkButton } from '@/features/billing';
@@ -52,10 +52,12 @@ export const QUEUED_ANNOUNCEMENT = 'Saved on this device. It will be sent when y
  * quick action cards led nowhere, so they are not shown.
  */
 export function Component() {
-  // What the device kept for this technician is back before the first paint (this page has no loader to wait for
-  // it): the dashboard shows it at once, then reads the server.
-  const restoring = restoringOnDevice(getAppStore().store);
-  if (restoring) use(restoring);
+  // What the device kept for this technician is put back as soon as it is read (this page has no loader to wait for
+  // it). Not awaited with use(): suspending this page on it made React recover from a concurrent-render error (#520)
+  // in about one run in three of test/e2e/employee.spec.ts's Log Time journey.
+  useEffect(() => {
+    void keptOnDevice(getAppStore().store);
+  }, []);
   const user = useAppSelector(selectCurrentUser);
   const approval = useApprovalStatus();
   const name = user?.firstName || user?.fullName || 'there';
