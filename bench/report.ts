@@ -37,7 +37,7 @@ export interface BenchReport {
   lighthouse: LighthouseResult[] | null;
   /** Lighthouse "before" measured in this run (BENCH_LIGHTHOUSE_BEFORE_DIST); absent: the recorded figures. */
   lighthouseBefore?: LighthouseBefore | null;
-  /** Issue 31: repeat visits and sign-in to the dashboard; absent in reports written before it. */
+  /** Repeat visits and sign-in to the dashboard; absent in reports written before it. */
   repeatVisit?: RepeatVisitSection | null;
   throughput: ThroughputSection | null;
   refreshStorm: RefreshStormResult | null;
@@ -150,11 +150,11 @@ function beforeAfterSection(results: LighthouseResult[], before: LighthouseBefor
   );
 }
 
-/** Issue 31: a dashboard's first visit (mobile) no slower than before the service worker and the data on the device. */
+/** A dashboard's first visit (mobile) no slower than before the service worker and the data on the device. */
 function firstVisitParagraph(results: LighthouseResult[]): string | null {
   const rows = results.filter((r) => r.formFactor === 'mobile' && r.firstVisitLcpMs !== undefined);
   if (rows.length === 0) return null;
-  return `First visit no slower than before issue 31 (mobile LCP; before every signed-in run the origin's service worker, Cache Storage and IndexedDB are cleared along with the HTTP cache, localStorage — the session — kept, so runs 2 and 3 are first visits too): ${rows
+  return `First visit no slower than before the service worker and the data on the device (mobile LCP; before every signed-in run the origin's service worker, Cache Storage and IndexedDB are cleared along with the HTTP cache, localStorage — the session — kept, so runs 2 and 3 are first visits too): ${rows
     .map((r) => `${code(r.page)} ${r.median ? `${r.median.lcpMs} ms ${ok(r.median.lcpMs <= (r.firstVisitLcpMs ?? 0))}` : 'not measured ❌'} (≤ ${r.firstVisitLcpMs} ms)`)
     .join(', ')}.`;
 }
@@ -211,7 +211,7 @@ function repeatVisitSection(r: RepeatVisitSection): string {
   const warnings = [...new Set(r.lighthouse.flatMap((x) => x.warnings))];
   const t = r.throttling;
   return paragraphs(
-    `## 2b. Repeat visits and sign-in (issue 31; \`BENCH_SECTIONS=repeat-visit\`)`,
+    `## 2b. Repeat visits and sign-in (\`BENCH_SECTIONS=repeat-visit\`)`,
     `A server of the section's own with the demo workshop. **Repeat visit**, Lighthouse 12.8.2 mobile (default config: simulated slow 4G, 4× CPU), median of ${REPEAT_VISIT_RUNS}: for each demo account the origin is emptied (service worker, Cache Storage, IndexedDB, HTTP cache), the session put in localStorage, and the dashboard opened once in a tab of the same Chromium until its jobs show, the service worker controls the page (it activates only once its precache is filled) and the user's answers are in IndexedDB; then each run is a Lighthouse navigation (user-flow API, on a tab of the bench's, \`disableStorageReset\`, HTTP cache left as the earlier visit left it, at most ${SIGNED_IN_MAX_WAIT_FOR_LOAD_MS / 1000} s with the live stream open as in section 2). Right after each run the measured page itself is asked whether the service worker controls it (\`navigator.serviceWorker.controller\`) and whether its navigation went through the worker (\`workerStart\` > 0); the responses that came from the worker are counted in Lighthouse's DevTools log, and the answers kept in IndexedDB are counted before the run. Target: LCP ≤ ${REPEAT_VISIT_LCP_TARGET_MS} ms each.`,
     `Note on the method: Lighthouse's simulation (Lantern) treats a response served by the service worker like a network request (RTT and bandwidth of slow 4G; only the HTTP disk cache and data: URLs are simulated as local), so the simulated LCP of a repeat visit charges the precached files as if they were downloaded again. The observed (unthrottled) LCP and the end of the first GET /api/appointments… in the same run show whether the kept answers painted before the server answered.`,
     table(['Page', 'LCP (simulated)', 'Performance', 'Per run: observed LCP / list read ended (ms)', 'Service worker (per run: responses from it / all)', 'Kept answers before each run', 'Requests', 'CPU benchmark index'], lhRows),
@@ -456,7 +456,7 @@ export function missedTargets(report: BenchReport): string[] {
     if (x.lcpMs > t.lcpMs) missed.push(`${where}: LCP ${x.lcpMs} ms > ${t.lcpMs} ms`);
     if (x.tbtMs > t.tbtMs) missed.push(`${where}: TBT ${x.tbtMs} ms > ${t.tbtMs} ms`);
     if (x.cls > t.cls) missed.push(`${where}: CLS ${formatCls(x.cls)} > ${t.cls}`);
-    if (formFactor === 'mobile' && firstVisitLcpMs !== undefined && x.lcpMs > firstVisitLcpMs) missed.push(`${where}: first visit LCP ${x.lcpMs} ms > ${firstVisitLcpMs} ms (issue 31: no slower than before)`);
+    if (formFactor === 'mobile' && firstVisitLcpMs !== undefined && x.lcpMs > firstVisitLcpMs) missed.push(`${where}: first visit LCP ${x.lcpMs} ms > ${firstVisitLcpMs} ms (no slower than before the service worker)`);
   }
   for (const r of report.throughput?.endpoints ?? []) {
     if (r.errors + r.timeouts + r.non2xx > 0) missed.push(`${r.endpoint}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);

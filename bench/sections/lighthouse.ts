@@ -42,12 +42,12 @@ interface Target {
   /** The demo account (README "Demo path") the page is opened as; null for a signed-out first visit. */
   as: Exclude<DemoRole, 'EMPLOYEE'> | null;
   targets: LighthouseTargets;
-  /** Issue 31, "the first visit is no slower than today": mobile LCP at most this (the dashboards before it). */
+  /** "The first visit is no slower than today": mobile LCP at most this (the dashboards before the service worker). */
   firstVisitLcpMs?: number;
 }
 
 /**
- * Issue 31: with the service worker and the data kept on the device, a dashboard's first visit may be no slower than
+ * With the service worker and the data kept on the device, a dashboard's first visit may be no slower than
  * before them — customer dashboard 3.0 s, admin board 3.3 s, Lighthouse mobile LCP.
  */
 export const FIRST_VISIT_LCP_MS = { customer: 3000, admin: 3300 } as const;
@@ -107,7 +107,7 @@ export interface LighthouseResult {
   path: string;
   formFactor: FormFactor;
   targets: LighthouseTargets;
-  /** Issue 31's first-visit LCP limit (mobile), where the page has one. */
+  /** The first-visit LCP limit (mobile), where the page has one. */
   firstVisitLcpMs?: number;
   /** Median of the runs, metric by metric; null when the page could not be measured. */
   median: LighthouseRun | null;
@@ -279,7 +279,7 @@ export async function seedSession(port: number, origin: string, session: BenchSe
 
 /**
  * With storage reset off Lighthouse keeps the HTTP cache too; clear it so every run is a cold load. Also what an
- * earlier run left that a first visit does not have (issue 31): the service worker and its precache (Cache Storage),
+ * earlier run left that a first visit does not have: the service worker and its precache (Cache Storage),
  * and the user's answers kept in IndexedDB — localStorage, the session, stays.
  */
 async function clearForFirstVisit(port: number, origin: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 31's targets on the Lighthouse mobile preset, with the demo workshop (README "Demo path"):
+ * The returning user's targets on the Lighthouse mobile preset, with the demo workshop (README "Demo path"):
  * - a repeat visit to the customer dashboard, the technician dashboard and the admin board: LCP ≤ 1.0 s each;
  * - from clicking Sign In on /login to the dashboard's content painted: ≤ 1.0 s.
  * (The first visit, "no slower than today", is in the Lighthouse section: sections/lighthouse.ts FIRST_VISIT_LCP_MS.)
@@ -26,7 +26,7 @@ import {
   withCdp,
 } from './lighthouse';
 
-/** Issue 31: a returning user's dashboard, and sign-in to the dashboard's content, each within this. */
+/** A returning user's dashboard, and sign-in to the dashboard's content, each within this. */
 export const REPEAT_VISIT_LCP_TARGET_MS = 1000;
 export const SIGN_IN_TARGET_MS = 1000;
 export const REPEAT_VISIT_RUNS = 3;

@@ -126,7 +126,7 @@ const pages: RouteObject[] = [
                     path: paths.adminAnalytics,
                     lazy: () => import(/* webpackChunkName: "admin-analytics" */ './admin/analytics'),
                     // 202 KiB: the page paints its charts with the chart library, and the service worker's start and the offline
-                    // layer's request watcher (issue 31) are on every signed-in page; it had 0.2 KiB of 200 left before them.
+                    // layer's request watcher are on every signed-in page; it had 0.2 KiB of 200 left before them.
                     ...routeMeta({ chunks: ['admin-analytics', 'analytics-charts'], budgetKiB: 202 }, { nav: { area: 'admin', label: 'Analytics', icon: 'analytics' } }),
                   },
                   {
