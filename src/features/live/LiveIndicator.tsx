@@ -12,7 +12,7 @@ export const LIVE_PAUSED = 'Live updates paused — reconnecting…';
 export function LiveIndicator({ tags }: { tags: LiveTagMap }) {
   const status = useLiveUpdates(tags);
   return (
-    <div role="status" aria-label="Live updates" className={styles.region}>
+    <div role="status" aria-label="Live updates" className="hidden-when-empty">
       {status === 'paused' && (
         <span className={styles.paused}>
           <WifiOff aria-hidden="true" />

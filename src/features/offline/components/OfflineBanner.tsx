@@ -15,7 +15,7 @@ export interface OfflineBannerProps {
 export function OfflineBanner({ mode }: OfflineBannerProps) {
   const online = useOnline();
   return (
-    <div role="status" className={styles.region}>
+    <div role="status" className="hidden-when-empty">
       {!online && (
         <p className={styles.banner}>
           <CloudOff aria-hidden="true" />
