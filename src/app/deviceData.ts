@@ -108,12 +108,6 @@ export interface KeepOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Keeps the signed-in user's answers on the device: puts back what was kept for them (dropping everything if the
- * device holds someone else's), writes the cache again at most every {@link WRITE_INTERVAL_MS}, and deletes all the
- * app's data on the device when the session ends or another user's begins (here or in another tab: the storage sync
- * dispatches the same actions). Settles once what was kept is back, or after {@link RESTORE_WAIT_MS}.
- */
 export { clearDeviceData };
 
 const keeping = new WeakMap<DeviceDataStore, Promise<void>>();
@@ -126,21 +120,18 @@ const keeping = new WeakMap<DeviceDataStore, Promise<void>>();
 export function keptOnDevice(store: DeviceDataStore): Promise<void> {
   let kept = keeping.get(store);
   if (!kept) {
-    kept = keepOnDevice(store).then(() => void restored.add(store));
-    if (!canKeepOnDevice()) restored.add(store);
+    kept = keepOnDevice(store);
     keeping.set(store, kept);
   }
   return kept;
 }
 
-const restored = new WeakSet<DeviceDataStore>();
-
-/** {@link keptOnDevice}'s promise while what was kept is not back yet; null once it is (nothing to wait for). */
-export function restoringOnDevice(store: DeviceDataStore): Promise<void> | null {
-  const kept = keptOnDevice(store);
-  return restored.has(store) ? null : kept;
-}
-
+/**
+ * Keeps the signed-in user's answers on the device: puts back what was kept for them (dropping everything if the
+ * device holds someone else's), writes the cache again at most every {@link WRITE_INTERVAL_MS}, and deletes all the
+ * app's data on the device when the session ends or another user's begins (here or in another tab: the storage sync
+ * dispatches the same actions). Settles once what was kept is back, or after {@link RESTORE_WAIT_MS}.
+ */
 export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}): Promise<void> {
   if (!canKeepOnDevice()) return Promise.resolve();
   const interval = options.writeIntervalMs ?? WRITE_INTERVAL_MS;
