@@ -3,7 +3,7 @@ import type { Profile, RegisterBody, UpdateProfileBody } from '../contract/auth'
 import type { Role, UserRow } from '../db/schema';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../domain/errors';
 import { AUTH_MESSAGES } from '../domain/messages';
-import { isProfileComplete, toProfile } from '../users/profile';
+import { approvalOf, isProfileComplete, toProfile } from '../users/profile';
 import { normaliseEmail, type Users } from '../users/queries';
 import { hashPassword, verifyPassword } from './passwords';
 import type { IssuedSession, Sessions } from './sessions';
@@ -18,6 +18,7 @@ export function signedIn(user: UserRow, session: IssuedSession) {
     email: user.email,
     fullName: user.full_name,
     roles: [user.role],
+    ...approvalOf(user),
   };
 }
 

@@ -1,5 +1,5 @@
 import { toIso } from '../clock';
-import type { Profile } from '../contract/auth';
+import type { ApprovalStatus, Profile } from '../contract/auth';
 import type { UserRow } from '../db/schema';
 
 /** A user as GET /api/auth/profile answers it. */
@@ -19,8 +19,17 @@ export function toProfile(user: UserRow): Profile {
     emailVerified: user.email_verified_at !== null,
     ...(user.pending_email !== null && { pendingEmail: user.pending_email }),
     ...(user.department !== null && { department: user.department }),
-    ...(user.role === 'EMPLOYEE' && { approvalStatus: user.approved_at === null ? 'PENDING' : 'APPROVED' }),
+    ...approvalOf(user),
   };
+}
+
+/**
+ * A technician's approval, as the profile and the sign-in answers carry it (other roles have none): the SPA knows from
+ * the sign-in whether the technician's first reads may start, without waiting for the profile.
+ */
+export function approvalOf(user: Pick<UserRow, 'role' | 'approved_at'>): { approvalStatus?: ApprovalStatus } {
+  if (user.role !== 'EMPLOYEE') return {};
+  return { approvalStatus: user.approved_at === null ? 'PENDING' : 'APPROVED' };
 }
 
 /**

@@ -10,7 +10,7 @@ export { registrationFields } from './schemas';
 export { ROLES, type AuthState, type ProfileResponse, type Role, type SessionUser } from './types';
 export { AuthLayout } from './components/AuthLayout';
 export { AuthLinks } from './components/AuthLinks';
-export { AwaitingApproval, isAwaitingApproval, useApprovalStatus } from './components/AwaitingApproval';
+export { AwaitingApproval, isAwaitingApproval, isKnownApproved, useApprovalStatus } from './components/AwaitingApproval';
 export { CompleteProfileForm } from './components/CompleteProfileForm';
 export { LoginForm } from './components/LoginForm';
 export { OAuthCallback } from './components/OAuthCallback';

@@ -28,6 +28,7 @@ export function toSessionUser(raw: UserLike & Partial<ProfileResponse>): Session
   if (raw.isActive !== undefined) user.isActive = raw.isActive;
   if (raw.createdAt) user.createdAt = raw.createdAt;
   if (raw.updatedAt) user.updatedAt = raw.updatedAt;
+  if (raw.approvalStatus === 'PENDING' || raw.approvalStatus === 'APPROVED') user.approvalStatus = raw.approvalStatus;
   return user;
 }
 

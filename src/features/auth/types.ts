@@ -1,3 +1,5 @@
+import type { ApprovalStatus } from '@contract/auth';
+
 export const ROLES = ['CUSTOMER', 'EMPLOYEE', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -17,6 +19,8 @@ export interface SessionUser {
   isActive?: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** A technician's approval, from the sign-in answer and the profile (other roles have none). */
+  approvalStatus?: ApprovalStatus;
 }
 
 export interface AuthState {
@@ -46,6 +50,8 @@ export interface LoginResponse {
   email: string;
   fullName: string;
   roles: string[];
+  /** A technician's approval (server/src/contract/auth.ts): their first reads need not wait for the profile. */
+  approvalStatus?: ApprovalStatus;
 }
 
 export interface RegistrationRequest {
@@ -88,6 +94,8 @@ export interface ProfileResponse {
   emailVerified: boolean;
   /** A new address asked for on the Account page, until its link is opened. */
   pendingEmail?: string | null;
+  /** A technician's approval (server/src/contract/auth.ts `Profile`). */
+  approvalStatus?: ApprovalStatus;
 }
 
 export interface UpdateProfileRequest {

@@ -111,12 +111,23 @@ describe('a newly registered technician', () => {
     expect(logs).toEqual([]);
   });
 
-  it('customers and admins have no approval state in their profile', async () => {
+  it('customers and admins have no approval state in their profile or their sign-in answer', async () => {
     const customer = await signUp(shop.app);
     for (const person of [customer, shop.admin]) {
       const profile = await call(shop.app, 'GET', '/api/auth/profile', { token: person.token });
       expect(profile.body).not.toHaveProperty('approvalStatus');
     }
+    const signedIn = await call(shop.app, 'POST', '/api/auth/login', { body: { email: customer.email, password: PASSWORD } });
+    expect(signedIn.body).not.toHaveProperty('approvalStatus');
+  });
+
+  it("a technician's sign-in answer says whether they are approved, as the profile does", async () => {
+    const tech = await signUp(shop.app, 'EMPLOYEE', { fullName: 'Kasun Waiting' });
+    const before = await call(shop.app, 'POST', '/api/auth/login', { body: { email: tech.email, password: PASSWORD } });
+    expect(before.body).toMatchObject({ roles: ['EMPLOYEE'], approvalStatus: 'PENDING' });
+    expect((await call(shop.app, 'POST', `/api/employees/${tech.id}/approve`, { token: shop.admin.token })).status).toBe(200);
+    const after = await call(shop.app, 'POST', '/api/auth/login', { body: { email: tech.email, password: PASSWORD } });
+    expect(after.body).toMatchObject({ roles: ['EMPLOYEE'], approvalStatus: 'APPROVED' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { getAppStore } from '@/app/appStore';
 import * as paths from '@/config/paths';
 import type { Role } from '@/features/auth';
+import type { PageLoader } from '../shared/pageLoader';
 
 // What signing in leads to, fetched ahead by the sign-in page: the dashboards' code while the visitor types, and the
 // role's first reads as soon as the answer names the role (before the route starts, in parallel with its code).
@@ -14,7 +15,7 @@ export const dashboardOf = (role: string): string => (role === 'ADMIN' ? paths.a
 type Loader = () => Promise<unknown>;
 
 /** Each role's dashboard loader: the requests its page makes first, with the page's arguments (the same cache entries). */
-const FIRST_READS: Record<Role, () => Promise<{ loader: Loader }>> = {
+const FIRST_READS: Record<Role, () => Promise<{ loader: PageLoader }>> = {
   CUSTOMER: () => import(/* webpackChunkName: "first-data" */ '../customer/dashboard.data'),
   // With the page's own code: the route table has no loader for this page (its reads follow the approval anyway).
   EMPLOYEE: () => import(/* webpackChunkName: "technician" */ '../technician/dashboard.data'),
@@ -39,13 +40,18 @@ export const DASHBOARD_CODE: readonly Loader[] = [
   () => import(/* webpackChunkName: "technician" */ '../technician/dashboard'),
   () => import(/* webpackChunkName: "admin" */ '../admin/AdminLayout'),
   () => import(/* webpackChunkName: "admin-board" */ '../admin/board'),
+  // The signed-in frames' header widgets (live status, notifications), drawn right after the page.
+  () => import(/* webpackChunkName: "live" */ '../shared/liveWidgets'),
   ...Object.values(FIRST_READS),
 ];
 
-/** Starts the role's first reads (none for a role without a dashboard); a failure is left to the page, which reads again. */
+/**
+ * Starts the role's first reads (none for a role without a dashboard) at once: nothing of the user is on the device at
+ * sign-in, so they do not wait for its restore. A failure is left to the page, which reads again.
+ */
 export function startFirstReads(role: string): void {
   const reads = FIRST_READS[role as Role] as (typeof FIRST_READS)[Role] | undefined;
   void reads?.()
-    .then((m) => m.loader())
+    .then((m) => m.loader.startReads())
     .catch(() => undefined);
 }

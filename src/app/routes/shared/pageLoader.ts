@@ -20,18 +20,35 @@ function restored(store: Store): Promise<void> {
   });
 }
 
+/** A page's loader, and its reads on their own (for sign-in: see {@link PageLoader.startReads}). */
+export interface PageLoader {
+  (): Promise<null>;
+  /**
+   * The page's reads now, without waiting for what the device kept: for the moment of sign-in, when the device holds
+   * nothing of this user (a sign-in follows a logout or an ended session, which delete it all, or a first visit), so
+   * there is nothing to paint from and the restore would only hold the reads back. A read under way is never
+   * replaced by a kept answer (deviceData.ts rehydrationOf), so the two cannot clash.
+   */
+  startReads(): void;
+}
+
 /**
  * Starts the page's reads without waiting for them, so navigation is not held; the page's hooks find them under way.
  * A read that failed before the page showed is made again by the page (RTK Query retries it for a new subscriber).
  */
-export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void) {
-  return async () => {
+export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void): PageLoader {
+  const startReads = () => {
+    const { store } = getAppStore();
+    if (!hasRole(selectCurrentUser(store.getState()), role)) return;
+    // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
+    void restored(store).then(() => start(store.dispatch, store.getState()));
+  };
+  const loader = async () => {
     const { store } = getAppStore();
     // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
     if (selectCurrentUser(store.getState())) await deviceData().then((m) => m.keptOnDevice(store));
-    if (!hasRole(selectCurrentUser(store.getState()), role)) return null;
-    // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
-    void restored(store).then(() => start(store.dispatch, store.getState()));
+    startReads();
     return null;
   };
+  return Object.assign(loader, { startReads });
 }

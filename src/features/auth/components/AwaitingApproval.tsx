@@ -2,13 +2,24 @@ import { useId } from 'react';
 import { Hourglass } from 'lucide-react';
 import type { ApprovalStatus } from '@contract/auth';
 import { authApi } from '../authApi';
-import type { ProfileResponse } from '../types';
+import { useAppSelector } from '@/store/hooks';
+import { selectCurrentUser } from '../authSlice';
+import type { ProfileResponse, SessionUser } from '../types';
 import styles from './AwaitingApproval.module.css';
 
-function approvalOf(profile: ProfileResponse | undefined): ApprovalStatus | undefined {
+function approvalOf(profile: Pick<ProfileResponse, 'approvalStatus'> | null | undefined): ApprovalStatus | undefined {
   // The profile answer carries approvalStatus for technicians (server/src/contract/auth.ts `Profile`).
-  const value = (profile as { approvalStatus?: unknown } | undefined)?.approvalStatus;
+  const value: unknown = profile?.approvalStatus;
   return value === 'PENDING' || value === 'APPROVED' ? value : undefined;
+}
+
+/**
+ * Whether the signed-in technician was approved when the session last heard (the sign-in answer, or the profile since):
+ * their dashboard's reads then start without waiting for the profile. Approval is never withdrawn from a session (a
+ * deactivation ends the technician's sessions), so APPROVED cannot be stale.
+ */
+export function isKnownApproved(user: Pick<SessionUser, 'approvalStatus'> | null | undefined): boolean {
+  return approvalOf(user) === 'APPROVED';
 }
 
 /** Whether the profile is a technician's that an admin has not approved yet (nothing else of theirs can be read). */
@@ -24,7 +35,8 @@ export function useApprovalStatus(): ApprovalStatus | 'LOADING' {
   const { status, waiting } = authApi.endpoints.getProfile.useQuery(undefined, {
     selectFromResult: ({ currentData, isUninitialized, isLoading }) => ({ status: approvalOf(currentData), waiting: isUninitialized || isLoading }),
   });
-  if (waiting) return 'LOADING';
+  const knownApproved = useAppSelector((state) => isKnownApproved(selectCurrentUser(state)));
+  if (waiting) return knownApproved ? 'APPROVED' : 'LOADING';
   return status ?? 'APPROVED';
 }
 

@@ -71,3 +71,55 @@ describe('an approved technician', () => {
     await waitFor(() => expect(screen.getByText('Monthly Work Summary')).toBeInTheDocument());
   });
 });
+
+describe('a technician the sign-in said was approved', () => {
+  test('their jobs are asked for with the profile, not after it, and show before the profile answers', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    server.use(
+      http.get(`${API}/auth/profile`, async () => {
+        await held;
+        order.push('profile answered');
+        return HttpResponse.json({
+          id: 'u-employee',
+          email: 'sam@carcare.test',
+          fullName: 'Sam Fernando',
+          phoneNumber: '+94 77 123 4567',
+          address: '',
+          roles: ['EMPLOYEE'],
+          role: 'EMPLOYEE',
+          isActive: true,
+          createdAt: '2026-11-01T08:00:00.000Z',
+          updatedAt: '2026-11-01T08:00:00.000Z',
+          emailVerified: true,
+          approvalStatus: 'APPROVED',
+        });
+      }),
+    );
+    technicianShop({ jobs: [technicianJob({ customerName: 'Known Approved Customer' })] });
+    server.events.on('request:start', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/appointments') order.push('jobs asked');
+    });
+    renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam', approvalStatus: 'APPROVED' }) } });
+
+    expect(await screen.findByRole('article', { name: 'Known Approved Customer' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(order).not.toContain('profile answered');
+    expect(order).toContain('jobs asked');
+    release();
+    await waitFor(() => expect(order).toContain('profile answered'));
+    expect(screen.queryByText('Your account is awaiting approval')).not.toBeInTheDocument();
+  });
+
+  test('a session that says PENDING still waits for the profile, and asks for nothing while it is pending', async () => {
+    serveProfile('PENDING');
+    const { requests } = technicianShop({ jobs: [technicianJob({ customerName: 'Should Not Show' })] });
+    renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam', approvalStatus: 'PENDING' }) } });
+    expect(await screen.findByRole('status', { name: 'Your account is awaiting approval' }, FIRST_LOAD)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { provideAppStore } from '@/app/appStore';
+import { setupStore } from '@/app/store';
+import { pageLoader } from '@/app/routes/shared/pageLoader';
+import { signedIn } from '../../../utils/renderWithProviders';
+
+// The device's restore, held for as long as a test wants: what waits for it and what does not.
+let releaseDevice!: () => void;
+let deviceRestored: Promise<void>;
+beforeEach(() => {
+  deviceRestored = new Promise<void>((resolve) => {
+    releaseDevice = resolve;
+  });
+});
+jest.mock('@/app/deviceData', () => ({ keptOnDevice: () => deviceRestored }));
+
+function signedInStore() {
+  const store = setupStore({ auth: signedIn('CUSTOMER') });
+  provideAppStore(store);
+  return store;
+}
+
+describe('pageLoader', () => {
+  test("the route's loader starts the reads once what the device kept is back", async () => {
+    signedInStore();
+    const start = jest.fn();
+    const loader = pageLoader('CUSTOMER', start);
+    const loading = loader();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(start).not.toHaveBeenCalled();
+    releaseDevice();
+    await expect(loading).resolves.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  test('startReads (sign-in: nothing is kept yet) starts them without waiting for the device', async () => {
+    signedInStore();
+    const start = jest.fn();
+    pageLoader('CUSTOMER', start).startReads();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  test('neither starts the reads of another role’s page', async () => {
+    signedInStore();
+    const start = jest.fn();
+    const loader = pageLoader('ADMIN', start);
+    loader.startReads();
+    const loading = loader();
+    releaseDevice();
+    await loading;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(start).not.toHaveBeenCalled();
+  });
+});
