@@ -31,7 +31,7 @@ describe('the README’s table of environment variables', () => {
   it('names no variable in README.md that the schema does not have', () => {
     const section = readme('README.md').split('## Environment variables')[1].split('\n## ')[0];
     const named = [...section.matchAll(/`([A-Z][A-Z0-9_]{2,})`/g)].map((match) => match[1]);
-    const appOnly = ['API_BASE_URL', 'API_PROXY_TARGET', 'WEB_PORT', 'CHROME_PATH', 'E2E_PORT', 'E2E_ACCESS_TOKEN_TTL'];
+    const appOnly = ['API_BASE_URL', 'API_PROXY_TARGET', 'WEB_PORT', 'CHROME_PATH', 'E2E_CHROME_PATH', 'E2E_PORT', 'E2E_ACCESS_TOKEN_TTL'];
     expect(named.filter((name) => !variables.includes(name) && !appOnly.includes(name))).toEqual([]);
   });
 });
