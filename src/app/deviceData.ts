@@ -117,10 +117,11 @@ const keeping = new WeakMap<DeviceDataStore, Promise<void>>();
  * what was kept), the technician dashboard, and the signed-in frames' header (every signed-in page). Settles as
  * keepOnDevice does.
  */
-export function keptOnDevice(store: DeviceDataStore): Promise<void> {
+export function keptOnDevice(store: DeviceDataStore, options?: KeepOptions): Promise<void> {
   let kept = keeping.get(store);
   if (!kept) {
-    kept = keepOnDevice(store);
+    // The first caller's options (a test's interval and stop signal) hold for the store's one keeper.
+    kept = keepOnDevice(store, options);
     keeping.set(store, kept);
   }
   return kept;

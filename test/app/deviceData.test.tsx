@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { CACHE_FORMAT_VERSION, CACHE_MAX_AGE_MS, type KeptCache, cacheKeyFor, keepOnDevice } from '@/app/deviceData';
+import { CACHE_FORMAT_VERSION, CACHE_MAX_AGE_MS, type KeptCache, cacheKeyFor, keptOnDevice } from '@/app/deviceData';
 import { setupStore, type AppStore } from '@/app/store';
 import { authSuccess, logout } from '@/features/auth';
 import { jobsApi, OWN_JOBS } from '@/features/jobs';
@@ -60,13 +60,17 @@ function kept(userId = customerId): KeptCache {
   return mockRecords.get(cacheKeyFor(userId)) as KeptCache;
 }
 
-/** A signed-in store whose answers are kept on the device, once what was kept is back. */
+/**
+ * A signed-in store whose answers are kept on the device, once what was kept is back. Its keeper is the one the app's
+ * pages use for it too (keptOnDevice), and it stops after the test: a keeper left running would write this user's
+ * answers into a later test's device.
+ */
 const stops: AbortController[] = [];
 async function keptStore(auth = CUSTOMER, writeIntervalMs = WRITE_MS): Promise<AppStore> {
   const store = setupStore({ auth });
   const stop = new AbortController();
   stops.push(stop);
-  await keepOnDevice(store, { writeIntervalMs, signal: stop.signal });
+  await keptOnDevice(store, { writeIntervalMs, signal: stop.signal });
   return store;
 }
 afterEach(() => {
