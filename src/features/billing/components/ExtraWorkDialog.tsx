@@ -65,14 +65,6 @@ export function ExtraWorkDialog({ job, onClose }: ExtraWorkDialogProps) {
   const [withdraw] = useWithdrawEstimateItemMutation();
   const { pending, error: failure, announcement, run, setError } = useRowAction();
   const items = data?.items ?? [];
-  // A withdrawn item whose row is still listed: its focused button goes when the fresh list comes.
-  const leaving = useRef<string | null>(null);
-  useEffect(() => {
-    const id = leaving.current;
-    if (id === null || (data?.items ?? []).some((item) => item.id === id)) return;
-    leaving.current = null;
-    keepFocus(itemsHeadingRef.current);
-  }, [data]);
 
   const renderActions = (item: EstimateItem, describedBy: string) => (
     <ItemActions
@@ -83,11 +75,8 @@ export function ExtraWorkDialog({ job, onClose }: ExtraWorkDialogProps) {
       run={run}
       onRevise={(body) => revise({ jobId: job.id, itemId: item.id, ...body }).unwrap()}
       onWithdraw={() => withdraw({ jobId: job.id, itemId: item.id, expectedVersion: item.version }).unwrap()}
-      // The row leaves the list once the fresh answer comes: its heading keeps the focus in the dialog then.
-      onWithdrawn={() => {
-        leaving.current = item.id;
-        keepFocus(itemsHeadingRef.current);
-      }}
+      // The row leaves the list: its heading keeps the focus in the dialog.
+      onWithdrawn={() => keepFocus(itemsHeadingRef.current)}
     />
   );
 

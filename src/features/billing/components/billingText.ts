@@ -58,10 +58,31 @@ export function awaitingText(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'} awaiting your approval`;
 }
 
-/** After a decision its buttons are gone: the focus, if it went with them, moves to `heading` (not the page's top). */
+/** How long {@link keepFocus} waits for the focused control to leave (a refetch on a slow connection). */
+const FOCUS_WATCH_MS = 30_000;
+
+/**
+ * After a decision or a withdrawal its buttons go: the focus, if it goes with them, moves to `heading` (not the page's
+ * top). The buttons leave when the fresh answer renders — the next frame, or a slow refetch later — so this waits for
+ * the focused control to leave the document, and never takes the focus from wherever the user has put it meanwhile.
+ */
 export function keepFocus(heading: HTMLElement | null): void {
-  requestAnimationFrame(() => {
+  const focused = document.activeElement;
+  const lost = () => {
     const active = document.activeElement;
-    if (!active || active === document.body || !active.isConnected) heading?.focus();
+    return !active || active === document.body || !active.isConnected;
+  };
+  if (!focused || focused === document.body) {
+    requestAnimationFrame(() => lost() && heading?.focus());
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (focused.isConnected) return;
+    observer.disconnect();
+    clearTimeout(limit);
+    if (lost()) heading?.focus();
   });
+  observer.observe(document.body, { childList: true, subtree: true });
+  // Mutation callbacks run as microtasks, after this line.
+  const limit = setTimeout(() => observer.disconnect(), FOCUS_WATCH_MS);
 }
