@@ -1,4 +1,10 @@
+import type { ApprovalStatus } from '@contract/auth';
 import type { ProfileResponse, SessionUser } from './types';
+
+/** A technician's approval as the server words it; undefined for other roles or a value this app does not know. */
+export function approvalStatusOf(value: unknown): ApprovalStatus | undefined {
+  return value === 'PENDING' || value === 'APPROVED' ? value : undefined;
+}
 
 interface UserLike {
   id: string | number;
@@ -28,7 +34,8 @@ export function toSessionUser(raw: UserLike & Partial<ProfileResponse>): Session
   if (raw.isActive !== undefined) user.isActive = raw.isActive;
   if (raw.createdAt) user.createdAt = raw.createdAt;
   if (raw.updatedAt) user.updatedAt = raw.updatedAt;
-  if (raw.approvalStatus === 'PENDING' || raw.approvalStatus === 'APPROVED') user.approvalStatus = raw.approvalStatus;
+  const approvalStatus = approvalStatusOf(raw.approvalStatus);
+  if (approvalStatus) user.approvalStatus = approvalStatus;
   return user;
 }
 

@@ -4,14 +4,12 @@ import type { ApprovalStatus } from '@contract/auth';
 import { authApi } from '../authApi';
 import { useAppSelector } from '@/store/hooks';
 import { selectCurrentUser } from '../authSlice';
+import { approvalStatusOf } from '../sessionUser';
 import type { ProfileResponse, SessionUser } from '../types';
 import styles from './AwaitingApproval.module.css';
 
-function approvalOf(profile: Pick<ProfileResponse, 'approvalStatus'> | null | undefined): ApprovalStatus | undefined {
-  // The profile answer carries approvalStatus for technicians (server/src/contract/auth.ts `Profile`).
-  const value: unknown = profile?.approvalStatus;
-  return value === 'PENDING' || value === 'APPROVED' ? value : undefined;
-}
+// The profile answer carries approvalStatus for technicians (server/src/contract/auth.ts `Profile`).
+const approvalOf = (profile: ProfileResponse | undefined) => approvalStatusOf(profile?.approvalStatus);
 
 /**
  * Whether the signed-in technician was approved when the session last heard (the sign-in answer, or the profile since):
@@ -19,7 +17,7 @@ function approvalOf(profile: Pick<ProfileResponse, 'approvalStatus'> | null | un
  * deactivation ends the technician's sessions), so APPROVED cannot be stale.
  */
 export function isKnownApproved(user: Pick<SessionUser, 'approvalStatus'> | null | undefined): boolean {
-  return approvalOf(user) === 'APPROVED';
+  return user?.approvalStatus === 'APPROVED';
 }
 
 /** Whether the profile is a technician's that an admin has not approved yet (nothing else of theirs can be read). */
