@@ -17,7 +17,7 @@ type Loader = () => Promise<unknown>;
 /** Each role's dashboard loader: the requests its page makes first, with the page's arguments (the same cache entries). */
 const FIRST_READS: Record<Role, () => Promise<{ loader: PageLoader }>> = {
   CUSTOMER: () => import(/* webpackChunkName: "first-data" */ '../customer/dashboard.data'),
-  // With the page's own code: the route table has no loader for this page (its reads follow the approval anyway).
+  // With the page's own code: the route table has no loader for this page.
   EMPLOYEE: () => import(/* webpackChunkName: "technician" */ '../technician/dashboard.data'),
   ADMIN: () => import(/* webpackChunkName: "first-data" */ '../admin/board.data'),
 };
