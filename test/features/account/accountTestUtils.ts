@@ -27,12 +27,16 @@ export function profileOf(role = 'CUSTOMER', overrides: Partial<ProfileResponse>
   };
 }
 
-/** Serves the profile; each GET reads `current()` again, so a test can change it (a verified address, a pending one). */
-export function serveProfile(current: () => JsonBodyType) {
+/**
+ * Serves the profile; each GET reads `current()` again, so a test can change it (a verified address, a pending one).
+ * With `until`, every answer waits for that promise (a slow server: what the page does before the profile is in).
+ */
+export function serveProfile(current: () => JsonBodyType, { until }: { until?: Promise<void> } = {}) {
   let reads = 0;
   server.use(
-    http.get(`${API}/auth/profile`, () => {
+    http.get(`${API}/auth/profile`, async () => {
       reads += 1;
+      await until;
       return HttpResponse.json(current());
     }),
   );

@@ -5,6 +5,7 @@ import { API } from '../../msw/handlers';
 import { server } from '../../msw/server';
 import { renderApp, signedIn } from '../../utils/renderWithProviders';
 import { useFixedNow } from '../../fixtures/technicianTestUtils';
+import { profileOf } from '../account/accountTestUtils';
 
 /** "Today" is Wednesday 2030-06-05, so the last 8 weeks start on Monday 2030-04-15. */
 
@@ -109,19 +110,7 @@ test('a technician awaiting approval sees that message and no hours are asked fo
   const queries = hoursServer(MONDAYS.map((monday) => week(monday)));
   server.use(
     http.get(`${API}/auth/profile`, () =>
-      HttpResponse.json({
-        id: 'u-employee',
-        email: 'employee@example.com',
-        fullName: 'Sam Fernando',
-        phoneNumber: '+94 77 123 4567',
-        address: '',
-        roles: ['EMPLOYEE'],
-        role: 'EMPLOYEE',
-        isActive: true,
-        approvalStatus: 'PENDING',
-        createdAt: '2030-06-01T08:00:00.000Z',
-        updatedAt: '2030-06-01T08:00:00.000Z',
-      }),
+      HttpResponse.json(profileOf('EMPLOYEE', { approvalStatus: 'PENDING' })),
     ),
   );
   await renderReports();

@@ -1,30 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { API } from '../../../msw/handlers';
+import type { ApprovalStatus } from '@contract/auth';
 import { server } from '../../../msw/server';
+import { profileOf, serveProfile } from '../../../features/account/accountTestUtils';
 import { renderApp, signedIn } from '../../../utils/renderWithProviders';
 import { technicianJob, technicianShop } from '../../../fixtures/technicianShop';
 
 const FIRST_LOAD = { timeout: 5000 };
 
-function serveProfile(approvalStatus: 'PENDING' | 'APPROVED') {
-  server.use(
-    http.get(`${API}/auth/profile`, () =>
-      HttpResponse.json({
-        id: 'u-employee',
-        email: 'sam@carcare.test',
-        fullName: 'Sam Fernando',
-        phoneNumber: '+94 77 123 4567',
-        address: '',
-        roles: ['EMPLOYEE'],
-        role: 'EMPLOYEE',
-        isActive: true,
-        createdAt: '2026-11-01T08:00:00.000Z',
-        updatedAt: '2026-11-01T08:00:00.000Z',
-        approvalStatus,
-      }),
-    ),
-  );
+/** The technician's profile as the server answers it, with this approval. */
+function serveTechnicianProfile(approvalStatus: ApprovalStatus, options?: { until?: Promise<void> }, onAnswer?: () => void) {
+  serveProfile(() => {
+    onAnswer?.();
+    return profileOf('EMPLOYEE', { approvalStatus });
+  }, options);
 }
 
 /** Every API path the page asked for. */
@@ -40,7 +28,7 @@ afterEach(() => server.events.removeAllListeners());
 
 describe('a technician awaiting approval', () => {
   test('sees that their account awaits approval, and no job or time-log request is made', async () => {
-    serveProfile('PENDING');
+    serveTechnicianProfile('PENDING');
     const { requests } = technicianShop({ jobs: [technicianJob({ customerName: 'Should Not Show' })] });
     const paths = recordPaths();
     renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam' }) } });
@@ -62,7 +50,7 @@ describe('a technician awaiting approval', () => {
 
 describe('an approved technician', () => {
   test('sees the normal dashboard with their jobs', async () => {
-    serveProfile('APPROVED');
+    serveTechnicianProfile('APPROVED');
     technicianShop({ jobs: [technicianJob({ customerName: 'Approved Job Customer' })] });
     renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam' }) } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Sam' }, FIRST_LOAD)).toBeInTheDocument();
@@ -79,26 +67,7 @@ describe('a technician the sign-in said was approved', () => {
       release = resolve;
     });
     const order: string[] = [];
-    server.use(
-      http.get(`${API}/auth/profile`, async () => {
-        await held;
-        order.push('profile answered');
-        return HttpResponse.json({
-          id: 'u-employee',
-          email: 'sam@carcare.test',
-          fullName: 'Sam Fernando',
-          phoneNumber: '+94 77 123 4567',
-          address: '',
-          roles: ['EMPLOYEE'],
-          role: 'EMPLOYEE',
-          isActive: true,
-          createdAt: '2026-11-01T08:00:00.000Z',
-          updatedAt: '2026-11-01T08:00:00.000Z',
-          emailVerified: true,
-          approvalStatus: 'APPROVED',
-        });
-      }),
-    );
+    serveTechnicianProfile('APPROVED', { until: held }, () => order.push('profile answered'));
     technicianShop({ jobs: [technicianJob({ customerName: 'Known Approved Customer' })] });
     server.events.on('request:start', ({ request }) => {
       const path = new URL(request.url).pathname;
@@ -115,7 +84,7 @@ describe('a technician the sign-in said was approved', () => {
   });
 
   test('a session that says PENDING still waits for the profile, and asks for nothing while it is pending', async () => {
-    serveProfile('PENDING');
+    serveTechnicianProfile('PENDING');
     const { requests } = technicianShop({ jobs: [technicianJob({ customerName: 'Should Not Show' })] });
     renderApp('/dashboard', { preloadedState: { auth: signedIn('EMPLOYEE', { fullName: 'Sam Fernando', firstName: 'Sam', approvalStatus: 'PENDING' }) } });
     expect(await screen.findByRole('status', { name: 'Your account is awaiting approval' }, FIRST_LOAD)).toBeInTheDocument();

@@ -1,11 +1,10 @@
-import { http, HttpResponse } from 'msw';
 import { provideAppStore } from '@/app/appStore';
 import { loader } from '@/app/routes/technician/dashboard.data';
 import type { ApprovalStatus } from '@contract/auth';
 import { setupStore } from '@/app/store';
-import { API } from '../../../msw/handlers';
 import { server } from '../../../msw/server';
 import { technicianJob, technicianShop } from '../../../fixtures/technicianShop';
+import { profileOf, serveProfile } from '../../../features/account/accountTestUtils';
 import { signedIn } from '../../../utils/renderWithProviders';
 
 /** The profile answers only when released; what was asked for, and when, is recorded. */
@@ -15,12 +14,12 @@ function holdProfile(approvalStatus: ApprovalStatus) {
     release = resolve;
   });
   const events: string[] = [];
-  server.use(
-    http.get(`${API}/auth/profile`, async () => {
-      await held;
+  serveProfile(
+    () => {
       events.push('profile answered');
-      return HttpResponse.json({ id: 'u-employee', email: 'sam@carcare.test', fullName: 'Sam Fernando', roles: ['EMPLOYEE'], role: 'EMPLOYEE', emailVerified: true, approvalStatus });
-    }),
+      return profileOf('EMPLOYEE', { approvalStatus });
+    },
+    { until: held },
   );
   server.events.on('request:start', ({ request }) => {
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
