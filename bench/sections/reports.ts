@@ -290,7 +290,7 @@ export function renderReportsSection(result: ReportsResult): string {
     '',
     '| measured | requests | p50 | p95 | p99 | max | mean |',
     '|---|---|---|---|---|---|---|',
-    row('whole request (authorization, 3 queries, PDF on a render thread)', result.endpoint),
+    row('whole request (authorization, 5 reads one at a time, PDF on a render thread)', result.endpoint),
     row('PDF rendering alone (main thread, for reference)', result.renderOnly),
     '',
     `Non-200 answers: ${result.non200}. p99 < ${REPORTS_LOAD.targetMs} ms: ${result.withinTarget ? 'yes' : 'no'}.`,
