@@ -29,7 +29,7 @@ export const BOUNDARY_ZONES = [
   { target: ['./src/api', './src/store'], from: ['./src/features', './src/app', './src/components'], message: 'The store and API plumbing know no feature.' },
   { target: './src/config', from: './src', except: ['./config'] },
   // The SPA reaches the server only through its contract (types; the plain modules statuses, limits, live, rules,
-  // accountMessages, inventoryTerms, billingTerms and idempotency).
+  // accountMessages, inventoryTerms, billingTerms, idempotency and pageViews).
   { target: './src', from: './server', except: ['./src/contract'] },
   { target: './src', from: './test' },
   { target: './server', from: ['./src'] },
@@ -76,10 +76,10 @@ export default tseslint.config(
             { group: ['../*/../*', '../../*'], message: 'Use the @/ alias for imports across folders.' },
             { group: ['@/features/*/**'], message: 'Import a feature through its public entry (@/features/<name>).' },
             {
-              group: ['@contract/*', '!@contract/statuses', '!@contract/limits', '!@contract/live', '!@contract/rules', '!@contract/accountMessages', '!@contract/inventoryTerms', '!@contract/billingTerms', '!@contract/idempotency'],
+              group: ['@contract/*', '!@contract/statuses', '!@contract/limits', '!@contract/live', '!@contract/rules', '!@contract/accountMessages', '!@contract/inventoryTerms', '!@contract/billingTerms', '!@contract/idempotency', '!@contract/pageViews'],
               allowTypeImports: true,
               message:
-                'Import only types from the API contract (its schemas are server code); its plain constants live in @contract/statuses, @contract/limits, @contract/live, @contract/rules, @contract/accountMessages, @contract/inventoryTerms, @contract/billingTerms and @contract/idempotency.',
+                'Import only types from the API contract (its schemas are server code); its plain constants live in @contract/statuses, @contract/limits, @contract/live, @contract/rules, @contract/accountMessages, @contract/inventoryTerms, @contract/billingTerms, @contract/idempotency and @contract/pageViews.',
             },
           ],
         },

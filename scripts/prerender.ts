@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readChunkGroups, readPrerenderBundle } from './routeSizes';
+import type { PageFrames } from '../server/src/contract/pageViews';
 import { injectPages } from './serviceWorkerPages';
 
 const root = path.resolve(__dirname, '..');
@@ -89,9 +90,22 @@ async function main(): Promise<void> {
     shells[prefix] = `prerendered/shell${prefix.replaceAll('/', '-')}.html`;
     write(shells[prefix], page(template, ' data-shell=""', shell, '', shellLinks(names)));
   }
-  writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells }, null, 2)}\n`);
-  injectPages(dist, { pages, shells });
-  console.info(`Pre-rendered ${Object.keys(pages).join(', ')} and the shells of ${Object.keys(shells).join(', ')} into dist/prerendered/ and the service worker's precache.`);
+  // The dashboards' frames: their area's shell with the page's top, linking the page's CSS as well as the area's.
+  const frames: PageFrames = {};
+  for (const frame of bundle.PAGE_FRAMES) {
+    const area = bundle.ROUTE_MANIFEST.shells.find(({ prefix }) => frame.path === prefix || frame.path.startsWith(`${prefix}/`));
+    const route = bundle.ROUTE_MANIFEST.measured.find(({ name }) => name === frame.measured);
+    if (!area || !route) throw new Error(`The frame of ${frame.path} (${frame.view}) has no ${area ? `route "${frame.measured}"` : 'signed-in area'} in the route table`);
+    const file = `prerendered/frame${frame.path.replaceAll('/', '-')}-${frame.view}.html`;
+    (frames[frame.path] ??= {})[frame.view] = file;
+    write(file, page(template, ' data-shell=""', bundle.renderFrame(frame), '', shellLinks([...area.groups, ...route.groups])));
+  }
+  writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells, frames }, null, 2)}\n`);
+  injectPages(dist, { pages, shells, frames });
+  console.info(
+    `Pre-rendered ${Object.keys(pages).join(', ')}, the shells of ${Object.keys(shells).join(', ')} and the frames of ` +
+      `${bundle.PAGE_FRAMES.map((f) => `${f.path} (${f.view})`).join(', ')} into dist/prerendered/ and the service worker's precache.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -7,19 +7,22 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PageFrames } from '../server/src/contract/pageViews';
 import type { PageManifest } from '../src/serviceWorker/pages';
 
 /** Where the build's sw.js reads the list (src/serviceWorker/sw.ts). */
 const INJECTION_POINT = 'self.__CARCARE_PAGES';
 
-/** Files under dist/, by path (pages) or path prefix (shells), as scripts/prerender.ts lists them in pages.json. */
-export function injectPages(dist: string, files: { pages: Record<string, string>; shells: Record<string, string> }): void {
+/** Files under dist/, by path (pages), path prefix (shells) or path and view (frames), as scripts/prerender.ts lists them in pages.json. */
+export function injectPages(dist: string, files: { pages: Record<string, string>; shells: Record<string, string>; frames: PageFrames }): void {
   const url = (file: string) => `/${file}`;
-  const urls = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([key, file]) => [key, url(file)]));
-  const unique = [...new Set([...Object.values(files.pages), ...Object.values(files.shells)])];
+  const urls = <T extends string>(map: Partial<Record<T, string>>) => Object.fromEntries(Object.entries<string | undefined>(map).flatMap(([key, file]) => (file ? [[key, url(file)]] : [])));
+  const frameFiles = Object.values(files.frames).flatMap((views) => Object.values<string | undefined>(views).filter((file) => file !== undefined));
+  const unique = [...new Set([...Object.values(files.pages), ...Object.values(files.shells), ...frameFiles])];
   const manifest: PageManifest = {
     pages: urls(files.pages),
     shells: urls(files.shells),
+    frames: Object.fromEntries(Object.entries(files.frames).map(([pathName, views]) => [pathName, urls(views)])),
     precache: unique.map((file) => ({ url: url(file), revision: createHash('sha256').update(readFileSync(path.join(dist, file))).digest('hex').slice(0, 16) })),
   };
 

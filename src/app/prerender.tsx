@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppShellSkeleton } from '@/components/AppShell';
 import { routes } from './routes';
+import { PAGE_FRAMES, type PageFrame } from './routes/frames';
 import { routeManifest } from './routes/manifest';
 import { freshRoutes } from './routes/routeTable';
 import { setupStore } from './store';
@@ -15,6 +16,13 @@ export const ROUTE_MANIFEST = routeManifest(routes);
 /** The signed-in areas' frame as static HTML (AppShellSkeleton). */
 export function renderShell(): string {
   return renderToStaticMarkup(<AppShellSkeleton />);
+}
+
+export { PAGE_FRAMES };
+
+/** A dashboard's frame (routes/frames.tsx) as static HTML: the shell with the page's top. */
+export function renderFrame(frame: PageFrame): string {
+  return renderToStaticMarkup(<AppShellSkeleton page={frame.top} />);
 }
 
 /**

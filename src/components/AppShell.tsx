@@ -104,14 +104,14 @@ export function AppShell({ brandName, brandTo, brandLabel, brandBadge, userName,
 }
 
 /** Grey blocks where a page's title and cards will be, announced as `label`. */
-function PageSkeleton({ label }: { label: string }) {
+function PageSkeleton({ label, title = true }: { label: string; title?: boolean }) {
   return (
     <>
       <p className="sr-only" role="status">
         {label}
       </p>
       <div aria-hidden="true" className={styles.skeletonPage}>
-        <span className={cx(styles.bone, styles.titleBone)} />
+        {title && <span className={cx(styles.bone, styles.titleBone)} />}
         <span className={cx(styles.bone, styles.cardBone)} />
         <span className={cx(styles.bone, styles.cardBone)} />
         <span className={cx(styles.bone, styles.cardBone)} />
@@ -123,8 +123,10 @@ function PageSkeleton({ label }: { label: string }) {
 /**
  * AppShell's frame with grey blocks: the HTML a signed-in page paints while its code, session check and data load
  * (scripts/prerender.ts writes it into the shells). Static markup: no router, no store, so it costs nothing to hydrate.
+ * `page`: the top of a known page (its heading and introduction, nothing personal) above the blocks, for the frames of
+ * the dashboards.
  */
-export function AppShellSkeleton() {
+export function AppShellSkeleton({ page }: { page?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
@@ -141,7 +143,8 @@ export function AppShellSkeleton() {
         </div>
       </header>
       <main className={styles.main} aria-busy="true">
-        <PageSkeleton label="Loading CarCare" />
+        {page}
+        <PageSkeleton label="Loading CarCare" title={page === undefined} />
       </main>
     </div>
   );

@@ -1,3 +1,5 @@
+import { frameFor, type PageFrames } from '@contract/pageViews';
+
 /**
  * What the build tells the service worker about its pages (scripts/serviceWorkerPages.ts writes it into dist/sw.js
  * after scripts/prerender.ts): the same choice of file per path as the static site (server/src/plugins/staticSite.ts).
@@ -7,6 +9,8 @@ export interface PageManifest {
   pages: Record<string, string>;
   /** A signed-in area's shell per path prefix: "/admin" → "/prerendered/shell-admin.html". */
   shells: Record<string, string>;
+  /** A dashboard's frame per path and view: "/dashboard" → { customer: "/prerendered/frame-dashboard-customer.html" }. */
+  frames: PageFrames;
   /** The pages and shells to precache, each with a hash of its content. */
   precache: { url: string; revision: string }[];
 }
@@ -14,9 +18,12 @@ export interface PageManifest {
 /** The SPA's own page, for any other path. */
 export const SPA_SHELL = '/index.html';
 
-/** The cached page that answers a navigation to `pathname` when the network does not. */
-export function pageFor({ pages, shells }: Pick<PageManifest, 'pages' | 'shells'>, pathname: string): string {
-  const page = pages[pathname];
+/**
+ * The cached page that answers a navigation to `pathname` when the network does not: `view` is the browser's view
+ * cookie (PAGE_VIEW_COOKIE), which picks a dashboard's frame.
+ */
+export function pageFor({ pages, shells, frames }: Pick<PageManifest, 'pages' | 'shells' | 'frames'>, pathname: string, view?: string): string {
+  const page = pages[pathname] ?? frameFor(frames, pathname, view);
   if (page) return page;
   const area = Object.keys(shells).find((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   return area ? shells[area] : SPA_SHELL;

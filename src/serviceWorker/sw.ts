@@ -10,8 +10,11 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { pageFor, type PageManifest } from './pages';
 import { SKIP_WAITING } from './messages';
+import { PAGE_VIEW_COOKIE } from '@contract/pageViews';
 
 declare const self: ServiceWorkerGlobalScope & {
+  /** The Cookie Store API (Chromium; not in TypeScript's WebWorker lib yet). */
+  cookieStore?: { get(name: string): Promise<{ value: string } | null> };
   /** webpack's assets (InjectManifest): every JS and CSS file of the app, index.html, the favicon. */
   __WB_MANIFEST: (PrecacheEntry | string)[];
   /** The pre-rendered pages, written in after the build pre-renders them (scripts/serviceWorkerPages.ts). */
@@ -31,8 +34,17 @@ const pages = self.__CARCARE_PAGES;
 precache([...self.__WB_MANIFEST, ...pages.precache]);
 cleanupOutdatedCaches();
 
-/** The path's page from the precache: its pre-rendered page, its area's shell, else the SPA's index.html. */
-const cachedPage = (url: URL) => matchPrecache(pageFor(pages, url.pathname));
+/** The view cookie the app writes beside the session (Chromium's Cookie Store API; elsewhere no frame is chosen). */
+async function pageView(): Promise<string | undefined> {
+  try {
+    return (await self.cookieStore?.get(PAGE_VIEW_COOKIE))?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path's page from the precache: its pre-rendered page or the view's frame, its area's shell, else the SPA's index.html. */
+const cachedPage = async (url: URL) => matchPrecache(pageFor(pages, url.pathname, await pageView()));
 
 /** Pages: the network first (the server's page is always as new as the build), the cached page when it fails or hangs. */
 async function navigate({ request, url }: RouteHandlerCallbackOptions): Promise<Response> {

@@ -166,6 +166,27 @@ test.describe('signed-in first paint', () => {
     }
   });
 
+  test("a returning customer's dashboard HTML holds its heading and introduction; after logout the browser gets the plain frame", async ({ page, request }) => {
+    const { auth } = await registerViaApi(request, 'CUSTOMER');
+    await seedSession(page, auth);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    const view = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'carcare_view')?.value;
+    await expect.poll(view).toBe('customer');
+    // What this browser is sent for the page (its cookies go with the context's requests), before any script runs.
+    const sent = async () => (await page.context().request.get('/dashboard')).text();
+    const frame = await sent();
+    expect(frame).toMatch(/<div id="root" data-shell="">/);
+    expect(frame).toMatch(/<main\b[^>]*aria-busy="true"[^>]*>.*<h1[^>]*>Welcome<\/h1><p[^>]*>Track your vehicle services and book your next appointment\.<\/p>/);
+    expect(frame).toContain('href="/dashboard/appointments"');
+    expect(frame).not.toContain(auth.fullName);
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+    expect(await view()).toBeUndefined();
+    expect(await sent()).not.toContain('Track your vehicle services');
+  });
+
   test('the customer dashboard asks for the jobs while its code still loads — once', async ({ page, request }) => {
     const { auth } = await registerViaApi(request, 'CUSTOMER');
     await seedSession(page, auth);

@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { registerViaApi } from './support/api';
 import { expect, test } from './support/fixtures';
+import { seedSession } from './support/session';
 
 // The rest of the suite blocks service workers (playwright.config.ts): these tests are about them.
 test.use({ serviceWorkers: 'allow' });
@@ -38,6 +40,25 @@ function deployNewWorker(): { oldRevision: string; newRevision: string; restore:
 async function waitForControl(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
 }
+
+test("offline, a returning customer's dashboard opens with its frame from the cache: heading and introduction before any script", async ({ page, context, request, browserErrors }) => {
+  // Offline, the page's reads of the API fail (the dashboard then says it is offline): that is what is tested here.
+  browserErrors.allow(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  const { auth } = await registerViaApi(request, 'CUSTOMER');
+  await seedSession(page, auth);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await waitForControl(page);
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'carcare_view')?.value).toBe('customer');
+
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  const html = (await reloaded?.text()) ?? '';
+  expect(html).toMatch(/<h1[^>]*>Welcome<\/h1><p[^>]*>Track your vehicle services and book your next appointment\.<\/p>/);
+  expect(html).not.toContain(auth.fullName);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+});
 
 test('after a first visit the service worker controls the page, and offline the pages still open from its cache', async ({ page, context }) => {
   await page.goto('/');

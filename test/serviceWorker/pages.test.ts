@@ -5,6 +5,7 @@ import { pageFor, SPA_SHELL } from '@/serviceWorker/pages';
 const built = {
   pages: { '/': '/prerendered/index.html', '/login': '/prerendered/login.html', '/register/employee': '/prerendered/register-employee.html' },
   shells: { '/admin': '/prerendered/shell-admin.html', '/dashboard': '/prerendered/shell-dashboard.html' },
+  frames: { '/dashboard': { customer: '/prerendered/frame-dashboard-customer.html' }, '/admin/dashboard': { admin: '/prerendered/frame-admin-dashboard-admin.html' } },
 };
 
 it('answers a path with its pre-rendered page, else its area’s shell, else the SPA’s index.html', () => {
@@ -26,4 +27,13 @@ it('answers a path with its pre-rendered page, else its area’s shell, else the
     '/reports': SPA_SHELL,
   });
   expect(SPA_SHELL).toBe('/index.html');
+});
+
+it("answers a dashboard with the frame of the view the browser's cookie names, else its area's shell", () => {
+  expect(pageFor(built, '/dashboard', 'customer')).toBe('/prerendered/frame-dashboard-customer.html');
+  expect(pageFor(built, '/admin/dashboard', 'admin')).toBe('/prerendered/frame-admin-dashboard-admin.html');
+  expect(pageFor(built, '/dashboard', undefined)).toBe('/prerendered/shell-dashboard.html');
+  expect(pageFor(built, '/dashboard', 'technician')).toBe('/prerendered/shell-dashboard.html');
+  expect(pageFor(built, '/dashboard', 'constructor')).toBe('/prerendered/shell-dashboard.html');
+  expect(pageFor(built, '/dashboard/appointments', 'customer')).toBe('/prerendered/shell-dashboard.html');
 });

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from './api';
 import { sendNoRoute } from './errorHandler';
+import { frameFor, PAGE_VIEW_COOKIE, type PageFrames } from '../contract/pageViews';
+import { readCookie } from '../oauth/cookies';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -49,13 +51,15 @@ export async function checkStaticDir(staticDir: string): Promise<string> {
 interface PrerenderedPages {
   pages: Record<string, string>;
   shells: Record<string, string>;
+  /** The dashboards' frames, by path and the view cookie's value (@contract/pageViews). */
+  frames: PageFrames;
 }
 
 async function readPrerendered(root: string): Promise<PrerenderedPages> {
   const text = await readFile(resolve(root, 'prerendered', 'pages.json'), 'utf8').catch(() => null);
-  if (text === null) return { pages: {}, shells: {} };
-  const { pages = {}, shells = {} } = JSON.parse(text) as Partial<PrerenderedPages>;
-  return { pages, shells };
+  if (text === null) return { pages: {}, shells: {}, frames: {} };
+  const { pages = {}, shells = {}, frames = {} } = JSON.parse(text) as Partial<PrerenderedPages>;
+  return { pages, shells, frames };
 }
 
 /** Sends the HTML for a client-side route (the app's not-found handler calls it for any other non-/api GET). */
@@ -63,11 +67,12 @@ export type SendPage = (request: FastifyRequest, reply: FastifyReply) => Fastify
 
 /**
  * Serves the built SPA (precompressed, hashed assets immutable, HTML revalidated, no source maps) and returns the
- * history fallback: the path's pre-rendered page, else its area's shell, else index.html.
+ * history fallback: the path's pre-rendered page, or its frame for the view the browser's cookie names (a returning
+ * user's dashboard), else its area's shell, else index.html.
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<SendPage> {
   const root = await checkStaticDir(staticDir);
-  const { pages, shells } = await readPrerendered(root);
+  const { pages, shells, frames } = await readPrerendered(root);
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -81,13 +86,18 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       res.setHeader('cache-control', cacheControlFor(filePath));
     },
   });
-  const fileFor = (pathName: string): string => {
-    const page = pages[pathName];
+  const fileFor = (pathName: string, view: string | undefined): string => {
+    const page = pages[pathName] ?? frameFor(frames, pathName, view);
     if (page) return page;
     const area = Object.keys(shells).find((prefix) => pathName === prefix || pathName.startsWith(`${prefix}/`));
     return area ? shells[area] : 'index.html';
   };
-  const send: SendPage = (request, reply) => sendPage(request, reply, fileFor(new URL(request.url, 'http://localhost').pathname));
+  const send: SendPage = (request, reply) => {
+    const pathName = new URL(request.url, 'http://localhost').pathname;
+    // A path with frames answers by the view cookie: caches must keep its answers apart.
+    if (frames[pathName]) reply.header('vary', 'Cookie');
+    return sendPage(request, reply, fileFor(pathName, readCookie(request.headers.cookie, PAGE_VIEW_COOKIE)));
+  };
   app.get('/', send);
   return send;
 }

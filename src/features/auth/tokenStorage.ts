@@ -1,5 +1,6 @@
 import { localStorageOrNull as storage, STORAGE_KEYS } from '@/lib/sessionStorageKeys';
 import { storedTokens } from '@/lib/sessionTokens';
+import { pageViewCookie } from './pageViewCookie';
 import { parseStoredUser } from './sessionUser';
 import type { SessionUser } from './types';
 
@@ -38,16 +39,19 @@ export const tokenStorage = {
     if (refreshToken) s.setItem(STORAGE_KEYS.refreshToken, refreshToken);
     else s.removeItem(STORAGE_KEYS.refreshToken);
     s.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    pageViewCookie.save(user);
   },
 
   saveTokens: storedTokens.save,
 
   saveUser(user: SessionUser): void {
     storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    pageViewCookie.save(user);
   },
 
-  /** Removes the three session keys (remember_me is left alone: it is a preference, not a credential). */
+  /** Removes the three session keys and the view cookie (remember_me is left alone: it is a preference, not a credential). */
   clear(): void {
+    pageViewCookie.clear();
     const s = storage();
     if (!s) return;
     s.removeItem(STORAGE_KEYS.token);

@@ -30,6 +30,7 @@ export { UpdateJobStatusDialog } from './technician/UpdateJobStatusDialog';
 export { useTechnicianJobs } from './technician/useTechnicianJobs';
 export { JOB_COUNTS_ALL, jobLabel, logJobLabel, NO_JOB_LABEL, OTHER_JOB_LABEL, technicianJobQueries } from './technician/technicianJobs';
 export { JobBoard, type AssignDialogProps } from './board/JobBoard';
+export { JobBoardFrame } from './board/JobBoardIntro';
 export { boardQueries } from './board/boardQueries';
 export { BookingForm } from './booking/BookingForm';
 export { BookingConfirmation } from './booking/BookingConfirmation';

@@ -50,12 +50,16 @@ describe('STATIC_DIR with pre-rendered pages (dist/prerendered/pages.json)', () 
     built = await mkdtemp(join(tmpdir(), 'carcare-prerendered-'));
     await mkdir(join(built, 'prerendered'));
     await writeFile(join(built, 'index.html'), html('shell'));
-    for (const name of ['index', 'login', 'register-employee', 'shell-admin']) {
+    for (const name of ['index', 'login', 'register-employee', 'shell-admin', 'frame-dashboard-customer', 'frame-dashboard-technician', 'frame-admin-dashboard-admin']) {
       await writeFile(join(built, 'prerendered', `${name}.html`), html(name));
       await writeFile(join(built, 'prerendered', `${name}.html.br`), brotliCompressSync(html(name)));
     }
     const pages = { '/': 'prerendered/index.html', '/login': 'prerendered/login.html', '/register/employee': 'prerendered/register-employee.html' };
-    await writeFile(join(built, 'prerendered', 'pages.json'), JSON.stringify({ pages, shells: { '/admin': 'prerendered/shell-admin.html' } }));
+    const frames = {
+      '/dashboard': { customer: 'prerendered/frame-dashboard-customer.html', technician: 'prerendered/frame-dashboard-technician.html' },
+      '/admin/dashboard': { admin: 'prerendered/frame-admin-dashboard-admin.html' },
+    };
+    await writeFile(join(built, 'prerendered', 'pages.json'), JSON.stringify({ pages, shells: { '/admin': 'prerendered/shell-admin.html' }, frames }));
     site = await startTestApp({ env: { STATIC_DIR: built } });
   });
 
@@ -82,6 +86,24 @@ describe('STATIC_DIR with pre-rendered pages (dist/prerendered/pages.json)', () 
       const compressed = await site.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       if (name !== 'shell') expect([url, compressed.headers['content-encoding'], brotliDecompressSync(compressed.rawPayload).toString()]).toEqual([url, 'br', html(name)]);
     }
+  });
+
+  it("answers a returning user's dashboard with the frame their view cookie names, and says the answer varies by cookie", async () => {
+    const page = async (url: string, cookie?: string) => {
+      const response = await site.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+      return [response.statusCode, response.body, response.headers.vary];
+    };
+    expect(await page('/dashboard', 'carcare_view=customer')).toEqual([200, html('frame-dashboard-customer'), 'Cookie']);
+    expect(await page('/dashboard', 'theme=dark; carcare_view=technician')).toEqual([200, html('frame-dashboard-technician'), 'Cookie']);
+    expect(await page('/admin/dashboard', 'carcare_view=admin')).toEqual([200, html('frame-admin-dashboard-admin'), 'Cookie']);
+    // No cookie, a view without a frame on that path, or a value that is no view: the area's shell or index.html.
+    expect(await page('/dashboard')).toEqual([200, html('shell'), 'Cookie']);
+    expect(await page('/dashboard', 'carcare_view=admin')).toEqual([200, html('shell'), 'Cookie']);
+    expect(await page('/admin/dashboard', 'carcare_view=customer')).toEqual([200, html('shell-admin'), 'Cookie']);
+    expect(await page('/dashboard', 'carcare_view=..%2F..%2Fetc%2Fpasswd')).toEqual([200, html('shell'), 'Cookie']);
+    expect(await page('/dashboard', 'carcare_view=toString')).toEqual([200, html('shell'), 'Cookie']);
+    // Paths without frames are one answer for everyone.
+    expect(await page('/admin/staff', 'carcare_view=admin')).toEqual([200, html('shell-admin'), undefined]);
   });
 });
 

@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
-import { CalendarPlus } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { Link } from 'react-router-dom';
-import { buttonClassName } from '@/components/Button';
 import * as paths from '@/config/paths';
 import { selectCurrentUser } from '@/features/auth';
 import { JobBillingPanel, JobBillingSummary, useBillingSummaries } from '@/features/billing';
@@ -11,6 +9,7 @@ import { CustomerJobs, OWN_JOBS, useGetJobsQuery } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { TrackingLinkPanel } from '@/features/tracking';
 import { useAppSelector } from '@/store/hooks';
+import { BOOK_APPOINTMENT_CLASS, bookAppointmentContent, CustomerDashboardIntro } from './DashboardIntro';
 import styles from './dashboard.module.css';
 
 const NO_IDS: readonly string[] = [];
@@ -24,16 +23,14 @@ export function Component() {
   const renderSummary = useCallback((job: Appointment) => <JobBillingSummary summary={summaries.get(job.id)} cancelled={job.status === 'CANCELLED'} />, [summaries]);
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <div className={styles.greeting}>
-          <h1 className={styles.title}>{name ? `Welcome, ${name}` : 'Welcome'}</h1>
-          <p className={styles.subtitle}>Track your vehicle services and book your next appointment.</p>
-        </div>
-        <Link to={paths.booking} className={buttonClassName({ variant: 'primary' })}>
-          <CalendarPlus aria-hidden="true" className={styles.linkIcon} />
-          Book Appointment
-        </Link>
-      </header>
+      <CustomerDashboardIntro
+        name={name}
+        bookAppointment={
+          <Link to={paths.booking} className={BOOK_APPOINTMENT_CLASS}>
+            {bookAppointmentContent}
+          </Link>
+        }
+      />
       <CustomerJobs
         renderSummary={renderSummary}
         renderReport={(job) => <DownloadReportButton job={job} variant="ghost" />}

@@ -31,6 +31,7 @@ import {
 } from '@/features/timeLogs';
 import { type DateKey, type MonthKey, formatDayLabel, monthOfDate, toDateKey } from '@/lib/calendar';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { TechnicianDashboardIntro } from './DashboardIntro';
 import styles from './dashboard.module.css';
 import {
   OFFLINE_KINDS,
@@ -64,10 +65,7 @@ export function Component() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Welcome back, {name}</h1>
-        {approval === 'APPROVED' && <p className={styles.subtitle}>Your assigned services, status updates and logged hours at a glance.</p>}
-      </header>
+      <TechnicianDashboardIntro name={name} approved={approval === 'APPROVED'} />
       {approval === 'LOADING' && <Spinner label="Loading your dashboard" showLabel />}
       {approval === 'PENDING' && <AwaitingApproval />}
       {approval === 'APPROVED' && <TechnicianDashboard />}

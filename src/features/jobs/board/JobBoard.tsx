@@ -17,6 +17,7 @@ import { BOARD_COLUMN_STATUS, BOARD_COLUMNS, type BoardColumn } from '../labels'
 import { BoardColumn as Column } from './BoardColumn';
 import { boardQueries } from './boardQueries';
 import { DayFilter } from './DayFilter';
+import { JobBoardIntro } from './JobBoardIntro';
 import { useBoardColumn } from './useBoardColumn';
 import styles from './JobBoard.module.css';
 
@@ -122,23 +123,17 @@ export function JobBoard({ renderAssignDialog, renderCardFooter, renderCustomerS
 
   return (
     <div className={styles.page}>
-      <header className={styles.header}>
-        <div>
-          <h1 ref={titleRef} className={styles.title} tabIndex={-1}>
-            Admin Dashboard
-          </h1>
-          <p className={styles.subtitle}>
-            {boardDay === null
-              ? 'Services from today on, soonest first. Assign technicians to new appointments.'
-              : `Services on ${formatCalendarDate(boardDay)}, soonest first.`}
+      <JobBoardIntro
+        titleRef={titleRef}
+        subtitle={boardDay === null ? undefined : `Services on ${formatCalendarDate(boardDay)}, soonest first.`}
+        today={
+          <p className={styles.date}>
+            <CalendarDays aria-hidden="true" />
+            <span className="visually-hidden">Today is </span>
+            <time dateTime={today}>{formatCalendarDate(today)}</time>
           </p>
-        </div>
-        <p className={styles.date}>
-          <CalendarDays aria-hidden="true" />
-          <span className="visually-hidden">Today is </span>
-          <time dateTime={today}>{formatCalendarDate(today)}</time>
-        </p>
-      </header>
+        }
+      />
 
       <DayFilter day={boardDay} onChange={(day) => dispatch(boardDayChanged(day))} />
 
