@@ -81,6 +81,8 @@ export interface LighthouseRun {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** First contentful paint: what the HTML and CSS paint before the app renders (a pre-rendered page or shell). */
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -208,6 +210,7 @@ export function toRun(lhr: Result): LighthouseRun {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
     lcpMs: Math.round(numeric('largest-contentful-paint')),
     tbtMs: Math.round(numeric('total-blocking-time')),
     // Unrounded: the target is no shift at all.
@@ -231,6 +234,7 @@ export function medianRun(runs: LighthouseRun[]): LighthouseRun {
     performance: m('performance'),
     accessibility: m('accessibility'),
     bestPractices: m('bestPractices'),
+    fcpMs: Math.round(m('fcpMs')),
     lcpMs: Math.round(m('lcpMs')),
     tbtMs: Math.round(m('tbtMs')),
     cls: m('cls'),

@@ -414,7 +414,7 @@ export async function runRepeatVisit(log: (line: string) => void): Promise<Repea
             }
             runs.push(run);
             log(
-              `repeat visit ${dashboard.name} #${i + 1}: LCP ${run.lcpMs} ms (observed ${run.observedLcpMs} ms; list read ended ${run.firstListReadEndMs ?? '—'} ms), perf ${run.performance}, controlled ${run.check.controlled}, navigation via worker ${run.check.navigationViaWorker}, ${run.check.fromServiceWorker}/${run.check.responses} responses from the worker, ${run.check.keptQueries} kept answers, benchmark ${run.benchmarkIndex}`,
+              `repeat visit ${dashboard.name} #${i + 1}: FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms ${run.lcpElement} (observed ${run.observedLcpMs} ms; list read ended ${run.firstListReadEndMs ?? '—'} ms), perf ${run.performance}, controlled ${run.check.controlled}, navigation via worker ${run.check.navigationViaWorker}, ${run.check.fromServiceWorker}/${run.check.responses} responses from the worker, ${run.check.keptQueries} kept answers, benchmark ${run.benchmarkIndex}`,
             );
           }
           for (let i = 0; i < REPEAT_VISIT_RUNS; i += 1) {
