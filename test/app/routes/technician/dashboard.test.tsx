@@ -104,6 +104,30 @@ test('the counts are the server\'s (GET /appointments/counts), not computed from
   expect(countOf('Not Started')).toBe('11');
 });
 
+test('while the counts load, their three cards already hold their place (a dash each), so nothing below them moves', async () => {
+  technicianShop({ jobs: sampleJobs() });
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  server.use(
+    http.get(`${API}/appointments/counts`, async () => {
+      await answered;
+      return undefined; // then the shop's handler answers
+    }),
+  );
+  await renderDashboard();
+  const overview = screen.getByRole('region', { name: 'Overview' });
+  expect(overview).toHaveAttribute('aria-busy', 'true');
+  expect(within(overview).getByRole('status')).toHaveTextContent('Loading your counts');
+  expect(['Active Projects', 'Not Started', 'Completed This Week'].map(countOf)).toEqual(['–', '–', '–']);
+
+  answer();
+  await waitFor(() => expect(countOf('Not Started')).toBe('2'));
+  expect(overview).toHaveAttribute('aria-busy', 'false');
+  expect(within(overview).queryByRole('status')).not.toBeInTheDocument();
+});
+
 test('the counts follow the jobs: starting and completing a job move them', async () => {
   useFixedNow(NOW);
   alertSpy();
