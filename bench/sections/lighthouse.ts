@@ -283,14 +283,15 @@ export async function seedSession(port: number, origin: string, session: BenchSe
 
 /**
  * With storage reset off Lighthouse keeps the HTTP cache too; clear it so every run is a cold load. Also what an
- * earlier run left that a first visit does not have: the service worker and its precache (Cache Storage),
- * and the user's answers kept in IndexedDB — localStorage, the session, stays.
+ * earlier run left that a first visit does not have: the service worker and its precache (Cache Storage), the
+ * user's answers kept in IndexedDB, and the view cookie (which would have the server send the dashboard's frame, as
+ * to a returning user) — localStorage, the session, stays.
  */
 async function clearForFirstVisit(port: number, origin: string): Promise<void> {
   await withCdp(port, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb,cookies' });
   });
   // Let the tab close and the CDP client detach before Lighthouse attaches (otherwise an occasional NO_NAVSTART).
   await sleep(500);
