@@ -20,6 +20,13 @@ function restored(store: Store): Promise<void> {
   });
 }
 
+/**
+ * Set when a session begins on this page (sign-in starts the first reads through {@link PageLoader.startReads}): from
+ * then on the page holds this user's answers itself, newer than anything the device could give back, so the loaders
+ * stop waiting for the device (its keeper still starts: it clears another user's data and keeps this one's).
+ */
+let signedInOnThisPage = false;
+
 /** A page's loader, and its reads on their own (for sign-in: see {@link PageLoader.startReads}). */
 export interface PageLoader {
   (): Promise<null>;
@@ -37,17 +44,26 @@ export interface PageLoader {
  * A read that failed before the page showed is made again by the page (RTK Query retries it for a new subscriber).
  */
 export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void): PageLoader {
-  const startReads = () => {
+  const begin = () => {
     const { store } = getAppStore();
     if (!hasRole(selectCurrentUser(store.getState()), role)) return;
     // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
     void restored(store).then(() => start(store.dispatch, store.getState()));
   };
+  const startReads = () => {
+    signedInOnThisPage = true;
+    begin();
+  };
   const loader = async () => {
     const { store } = getAppStore();
-    // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
-    if (selectCurrentUser(store.getState())) await deviceData().then((m) => m.keptOnDevice(store));
-    startReads();
+    if (selectCurrentUser(store.getState())) {
+      // What the device kept goes in first: the page paints from it, and these reads then ask the server again. Right
+      // after signing in there is nothing to paint from, and the navigation does not wait for the device to say so.
+      const kept = deviceData().then((m) => m.keptOnDevice(store));
+      if (signedInOnThisPage) kept.catch(() => undefined);
+      else await kept;
+    }
+    begin();
     return null;
   };
   return Object.assign(loader, { startReads });

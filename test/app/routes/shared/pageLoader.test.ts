@@ -52,4 +52,17 @@ describe('pageLoader', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(start).not.toHaveBeenCalled();
   });
+
+  // Last: the sign-in it makes holds for the rest of the page's life (as in the app, where a page is a session's).
+  test("after a sign-in on this page, the route's loader does not hold the navigation for the device", async () => {
+    signedInStore();
+    const start = jest.fn();
+    const loader = pageLoader('CUSTOMER', start);
+    loader.startReads();
+    await expect(loader()).resolves.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Its own reads again: RTK Query makes each request once (a read under way is joined).
+    expect(start).toHaveBeenCalledTimes(2);
+    releaseDevice();
+  });
 });
