@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readChunkGroups, readPrerenderBundle } from './routeSizes';
 import type { PageFrames } from '../server/src/contract/pageViews';
-import { injectPages } from './serviceWorkerPages';
+import { injectPages, viewCode } from './serviceWorkerPages';
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist');
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     write(file, page(template, ' data-shell=""', bundle.renderFrame(frame), '', shellLinks([...area.groups, ...route.groups])));
   }
   writeFileSync(path.join(dist, 'prerendered', 'pages.json'), `${JSON.stringify({ pages, shells, frames }, null, 2)}\n`);
-  injectPages(dist, { pages, shells, frames });
+  injectPages(dist, { pages, shells, frames, views: viewCode(bundle.ROUTE_MANIFEST, groups) });
   console.info(
     `Pre-rendered ${Object.keys(pages).join(', ')}, the shells of ${Object.keys(shells).join(', ')} and the frames of ` +
       `${bundle.PAGE_FRAMES.map((f) => `${f.path} (${f.view})`).join(', ')} into dist/prerendered/ and the service worker's precache.`,

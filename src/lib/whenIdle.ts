@@ -14,13 +14,20 @@ export function whenIdle(task: () => void): () => void {
 
 /**
  * Starts each load in an idle moment of its own, one after the other (each module's code runs when it arrives: one at
- * a time keeps those runs short). A failed load is skipped: whoever needs it later loads it again. Returns a cancel.
+ * a time keeps those runs short), and only while the browser is online: offline, the next waits for the connection. A
+ * failed load is skipped: whoever needs it later loads it again. Returns a cancel.
  */
 export function loadWhenIdle(loads: readonly (() => Promise<unknown>)[]): () => void {
   let cancelled = false;
   let cancel = () => {};
   const next = (index: number) => {
     if (cancelled || index >= loads.length) return;
+    if (!navigator.onLine) {
+      const resume = () => next(index);
+      window.addEventListener('online', resume, { once: true });
+      cancel = () => window.removeEventListener('online', resume);
+      return;
+    }
     cancel = whenIdle(() => {
       void loads[index]()
         .catch(() => undefined)

@@ -1,4 +1,4 @@
-import { frameFor, type PageFrames } from '@contract/pageViews';
+import { frameFor, type PageFrames, type PageView } from '@contract/pageViews';
 
 /**
  * What the build tells the service worker about its pages (scripts/serviceWorkerPages.ts writes it into dist/sw.js
@@ -13,6 +13,10 @@ export interface PageManifest {
   frames: PageFrames;
   /** The pages and shells to precache, each with a hash of its content. */
   precache: { url: string; revision: string }[];
+  /** The code only a signed-in view uses (scripts/serviceWorkerPages.ts viewCode): kept for that view's user only. */
+  views: Record<PageView, string[]>;
+  /** The cache that holds the signed-in view's code, named after this build's lists. */
+  viewCache: string;
 }
 
 /** The SPA's own page, for any other path. */

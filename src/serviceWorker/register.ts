@@ -1,7 +1,42 @@
 /**
- * Registers the service worker (./sw.ts, built as /sw.js; ./start.ts loads this once the page is idle) and offers a new
- * build when one is waiting: the prompt's code (./updatePrompt.ts) loads only then.
+ * Registers the service worker (./sw.ts, built as /sw.js; ./start.ts loads this once the page is idle), offers a new
+ * build when one is waiting (the prompt's code, ./updatePrompt.ts, loads only then) and tells the worker which
+ * signed-in view's code to keep.
  */
+
+import { isPageView, PAGE_VIEW_COOKIE, type PageView } from '@contract/pageViews';
+import { VIEW_CHANGED } from './messages';
+
+/** The Cookie Store API's change event (Chromium, Safari, Firefox; not in TypeScript's DOM lib yet). */
+interface CookieChanges extends Event {
+  changed: { name: string }[];
+  deleted: { name: string }[];
+}
+type CookieStore = EventTarget;
+
+/** The view the page's view cookie names, or null (signed out, or a technician awaiting approval). */
+function pageView(): PageView | null {
+  const value = document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === PAGE_VIEW_COOKIE)?.[1];
+  return isPageView(value) ? value : null;
+}
+
+/**
+ * Tells the worker whose code to keep — the signed-in view the cookie beside the session names (customer, technician,
+ * admin; none when signed out) — once it is active, and again whenever that cookie changes in this page's life (a
+ * sign-in, a sign-out, another user). A browser without the Cookie Store API tells it on the next page load.
+ */
+export function shareView(registration: ServiceWorkerRegistration): void {
+  const tell = (active = registration.active) => active?.postMessage({ type: VIEW_CHANGED, view: pageView() });
+  void navigator.serviceWorker.ready.then((ready) => tell(ready.active));
+  const cookieStore = (window as { cookieStore?: CookieStore }).cookieStore;
+  cookieStore?.addEventListener('change', (event) => {
+    const { changed, deleted } = event as CookieChanges;
+    if ([...changed, ...deleted].some((cookie) => cookie.name === PAGE_VIEW_COOKIE)) tell();
+  });
+}
 
 /** A visible tab that is never hidden (an admin board on a wall) still checks for a new build this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -55,7 +90,11 @@ export function registerServiceWorker(): void {
   }
   serviceWorker.register('/sw.js').then(
     // A blocked registration (a privacy extension, Playwright's `serviceWorkers: 'block'`) resolves with nothing.
-    (registration: ServiceWorkerRegistration | undefined) => registration && watchForUpdates(registration),
+    (registration: ServiceWorkerRegistration | undefined) => {
+      if (!registration) return;
+      watchForUpdates(registration);
+      shareView(registration);
+    },
     (error: unknown) => console.warn('The service worker could not start:', error),
   );
 }

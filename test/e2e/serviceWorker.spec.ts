@@ -4,7 +4,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { registerViaApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { seedSession } from './support/session';
+import { ADMIN } from './support/constants';
+import { seedSession, signInViaUi } from './support/session';
 
 // The rest of the suite blocks service workers (playwright.config.ts): these tests are about them.
 test.use({ serviceWorkers: 'allow' });
@@ -36,6 +37,19 @@ function deployNewWorker(): { oldRevision: string; newRevision: string; restore:
   return { oldRevision, newRevision, restore };
 }
 
+/** The build's split of its code (scripts/serviceWorkerPages.ts viewCode, written into sw.js): each signed-in view's own files. */
+function viewFiles(): Record<'customer' | 'technician' | 'admin', string[]> {
+  const [, views] = /"views":(\{[^}]*\})/.exec(readFileSync(workerFiles[0], 'utf8')) ?? [];
+  if (!views) throw new Error('dist/sw.js lists no views');
+  return JSON.parse(views) as Record<'customer' | 'technician' | 'admin', string[]>;
+}
+
+/** The paths of every file in the page's Cache Storage. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat(),
+  );
+
 /** Waits until the site's service worker has installed (its precache filled) and controls the page. */
 async function waitForControl(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
@@ -50,6 +64,13 @@ test("offline, a returning customer's dashboard opens with its frame from the ca
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await waitForControl(page);
   await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'carcare_view')?.value).toBe('customer');
+  // The worker keeps the customer's code, and no other view's.
+  const views = viewFiles();
+  expect(views.customer.length).toBeGreaterThan(0);
+  await expect.poll(async () => { const cached = await cachedPaths(page); return views.customer.filter((file) => !cached.includes(file)); }, { timeout: 20_000 }).toEqual([]);
+  const adminOnly = views.admin.filter((file) => !views.customer.includes(file));
+  expect(adminOnly.length).toBeGreaterThan(0);
+  expect((await cachedPaths(page)).filter((file) => adminOnly.includes(file))).toEqual([]);
 
   await context.setOffline(true);
   const reloaded = await page.reload();
@@ -58,6 +79,30 @@ test("offline, a returning customer's dashboard opens with its frame from the ca
   expect(html).toMatch(/<h1[^>]*>Welcome<\/h1><p[^>]*>Track your vehicle services and book your next appointment\.<\/p>/);
   expect(html).not.toContain(auth.fullName);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  // The page's code came from the cache too: the dashboard runs, and says it is offline.
+  await expect(page.getByText('Offline — you are viewing saved data. Changes are turned off until you are back online.')).toBeVisible();
+});
+
+test("signing out removes the view's code; signing in as someone else keeps theirs instead", async ({ page, request }) => {
+  const views = viewFiles();
+  const { auth } = await registerViaApi(request, 'CUSTOMER');
+  await seedSession(page, auth);
+  await page.goto('/dashboard');
+  await waitForControl(page);
+  const has = async (files: string[]) => {
+    const cached = await cachedPaths(page);
+    return files.every((file) => cached.includes(file));
+  };
+  await expect.poll(() => has(views.customer), { timeout: 20_000 }).toBe(true);
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect.poll(async () => (await cachedPaths(page)).filter((file) => views.customer.includes(file)), { timeout: 20_000 }).toEqual([]);
+
+  await signInViaUi(page, ADMIN.email, ADMIN.password, /\/admin\/dashboard$/);
+  await expect.poll(() => has(views.admin), { timeout: 20_000 }).toBe(true);
+  const customerOnly = views.customer.filter((file) => !views.admin.includes(file));
+  expect((await cachedPaths(page)).filter((file) => customerOnly.includes(file))).toEqual([]);
 });
 
 test('after a first visit the service worker controls the page, and offline the pages still open from its cache', async ({ page, context }) => {
@@ -75,6 +120,9 @@ test('after a first visit the service worker controls the page, and offline the 
   );
   expect(cachedUrls.filter((url) => new URL(url).pathname.startsWith('/api'))).toEqual([]);
   expect(cachedUrls).toContainEqual(expect.stringMatching(/\/prerendered\/login\.html\?__WB_REVISION__=/));
+  // Nobody is signed in: no signed-in view's code is kept.
+  const views = viewFiles();
+  expect((await cachedPaths(page)).filter((file) => Object.values(views).flat().includes(file))).toEqual([]);
 
   await context.setOffline(true);
   const reloaded = await page.reload();

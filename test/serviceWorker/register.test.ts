@@ -136,3 +136,57 @@ it('looks for a new build when the page opens and whenever the tab is shown agai
   document.dispatchEvent(new Event('visibilitychange'));
   expect(registration.update).toHaveBeenCalledTimes(2);
 });
+
+describe('shareView: the signed-in view whose code the worker keeps', () => {
+  let cookieStore: EventTarget;
+  beforeEach(() => {
+    cookieStore = new EventTarget();
+    Object.defineProperty(window, 'cookieStore', { configurable: true, value: cookieStore });
+  });
+  afterEach(() => {
+    delete (window as { cookieStore?: unknown }).cookieStore;
+    document.cookie = 'carcare_view=; Max-Age=0; Path=/';
+  });
+
+  /** The browser's cookie change event, for the cookies named. */
+  const cookieChange = (changed: string[], deleted: string[] = []) =>
+    Object.assign(new Event('change'), { changed: changed.map((name) => ({ name })), deleted: deleted.map((name) => ({ name })) });
+
+  function freshShare(registration: FakeRegistration): void {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy per test, after jest.resetModules()
+    const fresh = require('@/serviceWorker/register') as typeof registerModule;
+    fresh.shareView(registration as unknown as ServiceWorkerRegistration);
+  }
+
+  it('tells the active worker the view once it is ready, and again when the view cookie changes — not for other cookies', async () => {
+    const registration = new FakeRegistration();
+    const active = (registration.active = new FakeWorker('activated'));
+    Object.assign(container, { ready: Promise.resolve(registration) });
+    document.cookie = 'carcare_view=technician; Path=/';
+    freshShare(registration);
+    await waitFor(() => expect(active.postMessage).toHaveBeenCalledWith({ type: 'VIEW_CHANGED', view: 'technician' }));
+
+    cookieStore.dispatchEvent(cookieChange(['carcare_refresh_hint']));
+    expect(active.postMessage).toHaveBeenCalledTimes(1);
+
+    // Signed out: the cookie goes, and with it the view's code.
+    document.cookie = 'carcare_view=; Max-Age=0; Path=/';
+    cookieStore.dispatchEvent(cookieChange([], ['carcare_view']));
+    expect(active.postMessage).toHaveBeenLastCalledWith({ type: 'VIEW_CHANGED', view: null });
+
+    // Someone else signs in on this page.
+    document.cookie = 'carcare_view=admin; Path=/';
+    cookieStore.dispatchEvent(cookieChange(['carcare_view']));
+    expect(active.postMessage).toHaveBeenLastCalledWith({ type: 'VIEW_CHANGED', view: 'admin' });
+    expect(active.postMessage).toHaveBeenCalledTimes(3);
+  });
+
+  it('names no view for a value that is not one (the cookie is not trusted to name a file)', async () => {
+    const registration = new FakeRegistration();
+    const active = (registration.active = new FakeWorker('activated'));
+    Object.assign(container, { ready: Promise.resolve(registration) });
+    document.cookie = 'carcare_view=../../admin; Path=/';
+    freshShare(registration);
+    await waitFor(() => expect(active.postMessage).toHaveBeenCalledWith({ type: 'VIEW_CHANGED', view: null }));
+  });
+});

@@ -93,7 +93,7 @@ const pages: RouteObject[] = [
               },
               {
                 lazy: { Component: () => guards().then((m) => m.RequireCustomer) },
-                ...routeMeta({ chunks: ['guards'] }),
+                ...routeMeta({ chunks: ['guards'], roles: ['CUSTOMER'] }),
                 children: [
                   {
                     path: paths.booking,
@@ -107,7 +107,7 @@ const pages: RouteObject[] = [
           {
             path: paths.admin,
             lazy: { Component: () => guards().then((m) => m.RequireAdmin) },
-            ...routeMeta({ chunks: ['guards'], shell: true }),
+            ...routeMeta({ chunks: ['guards'], shell: true, roles: ['ADMIN'] }),
             children: [
               {
                 lazy: adminFrame,

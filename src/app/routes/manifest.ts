@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import type { Role } from '@/features/auth';
 import type { RouteHandle } from './routeTypes';
 
 /** Every route's JavaScript budget unless its meta names another (KiB gzip). */
@@ -10,6 +11,8 @@ export interface MeasuredRoute {
   /** The chunk groups a first visit loads (build-stats/chunk-groups.json). */
   groups: string[];
   budgetKiB: number;
+  /** The roles that open it (its guards' `roles`, its role view's), or null: anyone, signed in or not. */
+  roles: readonly Role[] | null;
 }
 
 export interface PrerenderedPage {
@@ -31,6 +34,12 @@ export interface RouteManifest {
 }
 
 const unique = (names: readonly string[]) => [...new Set(names)];
+
+/** The roles of a route below one that only `above` open (null: no guard above names roles). */
+function narrowed(above: readonly Role[] | null, own: readonly Role[] | undefined): readonly Role[] | null {
+  if (!own) return above;
+  return above ? own.filter((role) => above.includes(role)) : own;
+}
 const handleOf = (route: RouteObject) => route.handle as RouteHandle | undefined;
 
 /** The chunks of the layouts below an area's route (pathless routes): every page of the area renders inside them. */
@@ -53,7 +62,7 @@ function loaderChunk(route: RouteObject): string[] {
 export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
   const manifest: RouteManifest = { measured: [], prerendered: [], shells: [] };
 
-  function visit(route: RouteObject, base: string, above: readonly string[], guestOnly: boolean) {
+  function visit(route: RouteObject, base: string, above: readonly string[], guestOnly: boolean, rolesAbove: readonly Role[] | null) {
     const handle = handleOf(route);
     const facts = handle?.meta;
     if (route.lazy && !facts) throw new Error(`A lazy route under "${base || '/'}" has no meta: the build cannot size it`);
@@ -61,6 +70,7 @@ export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
     const chain = unique([...above, ...(facts?.chunks ?? [])]);
     const guest = guestOnly || Boolean(facts?.guestOnly);
     const page = route.path !== undefined || route.index;
+    const roles = narrowed(rolesAbove, facts?.roles);
 
     if (facts?.shell) manifest.shells.push({ prefix: path, groups: unique([...chain, ...frameChunks(route.children ?? []), ...loaderChunk(route)]) });
     if (page && facts && !path.includes('*')) {
@@ -69,16 +79,21 @@ export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
         for (const [role, view] of Object.entries(facts.roleViews)) {
           if (!view || 'redirect' in view) continue;
           if (!view.meta) throw new Error(`${path}: the ${role} view has no meta`);
-          manifest.measured.push({ name: `${path} (${role.toLowerCase()})`, groups: unique(['main', ...chain, ...view.meta.chunks]), budgetKiB: view.meta.budgetKiB ?? budgetKiB });
+          manifest.measured.push({
+            name: `${path} (${role.toLowerCase()})`,
+            groups: unique(['main', ...chain, ...view.meta.chunks]),
+            budgetKiB: view.meta.budgetKiB ?? budgetKiB,
+            roles: narrowed(roles, [role as Role]),
+          });
         }
       } else if (!route.children?.length) {
-        manifest.measured.push({ name: path, groups: unique([...(facts.prerender ? ['boot'] : []), 'main', ...chain]), budgetKiB });
+        manifest.measured.push({ name: path, groups: unique([...(facts.prerender ? ['boot'] : []), 'main', ...chain]), budgetKiB, roles });
       }
       if (facts.prerender) manifest.prerendered.push({ path, groups: chain, guestOnly: guest });
     }
-    for (const child of route.children ?? []) visit(child, path, chain, guest);
+    for (const child of route.children ?? []) visit(child, path, chain, guest, roles);
   }
 
-  for (const route of routes) visit(route, '', [], false);
+  for (const route of routes) visit(route, '', [], false, null);
   return manifest;
 }

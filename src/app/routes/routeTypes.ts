@@ -40,6 +40,8 @@ export interface RouteMeta {
   guestOnly?: boolean;
   /** The views of a path whose view depends on the role, each measured on its own. */
   roleViews?: RoleViews;
+  /** Only these roles open the route and the routes below it (its guard's): the service worker keeps its code for them only. */
+  roles?: readonly Role[];
 }
 
 export interface RouteHandle {

@@ -77,6 +77,25 @@ test('the landing page, a tracking link and the legal pages load neither the sto
   expect(groupsOf(manifest, '/admin/dashboard')).toContain('first-data');
 });
 
+test("each page names the roles that open it, from its guards and its role's view: the service worker keeps their code for them", async () => {
+  const manifest = await buildManifest();
+  const roles = Object.fromEntries(manifest.measured.map((route) => [route.name, route.roles]));
+  expect(roles).toMatchObject({
+    '/': null,
+    '/login': null,
+    '/track/:token': null,
+    '/dashboard (customer)': ['CUSTOMER'],
+    '/dashboard (employee)': ['EMPLOYEE'],
+    '/dashboard/appointments': ['CUSTOMER'],
+    '/admin/dashboard': ['ADMIN'],
+    '/admin/analytics': ['ADMIN'],
+    '/account (employee)': ['EMPLOYEE'],
+    '/reports (admin)': ['ADMIN'],
+  });
+  // A page any signed-in user may need before they have a role's view (completing a Google sign-up) is everyone's.
+  expect(roles['/complete-profile']).toBeNull();
+});
+
 test('the build pre-renders the public pages and writes a shell per signed-in area', async () => {
   const manifest = await buildManifest();
   expect(manifest.prerendered.map((page) => page.path)).toEqual([

@@ -5,8 +5,8 @@ import { AuthLayout, LoginForm, type SessionUser } from '@/features/auth';
 import { hasLeftNotice } from '@/lib/leftNotice';
 import { rememberedOrigin } from '@/lib/safeRedirect';
 import { useHydrated } from '@/lib/useHydrated';
-import { loadWhenIdle } from '@/lib/whenIdle';
-import { DASHBOARD_CODE, dashboardOf, startFirstReads } from './signInNext';
+import { loadWhenIdle, whenIdle } from '@/lib/whenIdle';
+import { clearIfSignedOut, DASHBOARD_CODE, dashboardOf, startFirstReads } from './signInNext';
 
 // Rare (a closed account's message), so its code is fetched only when there is one: the route's budget stays the form's.
 const LeftNotice = lazy(() => import(/* webpackChunkName: "left-notice" */ './LeftNotice'));
@@ -29,7 +29,15 @@ function LeftNoticeSlot() {
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
-  useEffect(() => loadWhenIdle(DASHBOARD_CODE), []);
+  // The device's data checked first (offline too), then the dashboards' code while online.
+  useEffect(() => {
+    const cancelCheck = whenIdle(() => void clearIfSignedOut().catch(() => undefined));
+    const cancelCode = loadWhenIdle(DASHBOARD_CODE);
+    return () => {
+      cancelCheck();
+      cancelCode();
+    };
+  }, []);
   const onSignedIn = (user: SessionUser) => {
     const dashboard = dashboardOf(user.role);
     const to = rememberedOrigin(location.state, dashboard, user.id);

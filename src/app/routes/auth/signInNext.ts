@@ -26,14 +26,13 @@ const FIRST_READS: Record<Role, () => Promise<{ loader: PageLoader }>> = {
  * Nobody is signed in on this page: nothing of anyone may stay on the device. A session usually ends with its keeper
  * deleting it all (deviceData.ts); this covers one that ended before the keeper had loaded (a refresh refused at start).
  */
-async function clearIfSignedOut(): Promise<void> {
+export async function clearIfSignedOut(): Promise<void> {
   const { clearDeviceData } = await import(/* webpackChunkName: "device-data" */ '../../deviceData');
   if (!getAppStore().store.getState().auth.user) await clearDeviceData();
 }
 
-/** The device's data checked first, then the dashboards' code (every role's: the visitor has not said who they are). */
+/** The dashboards' code (every role's: the visitor has not said who they are). */
 export const DASHBOARD_CODE: readonly Loader[] = [
-  clearIfSignedOut,
   () => import(/* webpackChunkName: "guards" */ '../shared/guards'),
   () => import(/* webpackChunkName: "dashboard" */ '../shared/DashboardLayout'),
   () => import(/* webpackChunkName: "customer" */ '../customer/dashboard'),
