@@ -5,6 +5,7 @@
  */
 
 import { isPageView, PAGE_VIEW_COOKIE, type PageView } from '@contract/pageViews';
+import { whenIdle } from '@/lib/whenIdle';
 import { VIEW_CHANGED } from './messages';
 
 /** The Cookie Store API's change event (Chromium, Safari, Firefox; not in TypeScript's DOM lib yet). */
@@ -24,6 +25,12 @@ function pageView(): PageView | null {
 }
 
 /**
+ * After a sign-in the dashboard's own code and reads come first: the worker is told to download the view's code once
+ * the page has settled (a signed-in phone's first reads share a slow link with it).
+ */
+export const VIEW_CODE_DELAY_MS = 5000;
+
+/**
  * Tells the worker whose code to keep — the signed-in view the cookie beside the session names (customer, technician,
  * admin; none when signed out) — once it is active, and again whenever that cookie changes in this page's life (a
  * sign-in, a sign-out, another user). A browser without the Cookie Store API tells it on the next page load.
@@ -32,9 +39,24 @@ export function shareView(registration: ServiceWorkerRegistration): void {
   const tell = (active = registration.active) => active?.postMessage({ type: VIEW_CHANGED, view: pageView() });
   void navigator.serviceWorker.ready.then((ready) => tell(ready.active));
   const cookieStore = (window as { cookieStore?: CookieStore }).cookieStore;
+  let later = () => {};
   cookieStore?.addEventListener('change', (event) => {
     const { changed, deleted } = event as CookieChanges;
-    if ([...changed, ...deleted].some((cookie) => cookie.name === PAGE_VIEW_COOKIE)) tell();
+    if (![...changed, ...deleted].some((cookie) => cookie.name === PAGE_VIEW_COOKIE)) return;
+    later();
+    // Signed out: the previous view's code goes at once.
+    if (pageView() === null) {
+      tell();
+      return;
+    }
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => tell());
+    }, VIEW_CODE_DELAY_MS);
+    later = () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as browserModule from '@/lib/browser';
 import type * as registerModule from '@/serviceWorker/register';
+import { VIEW_CODE_DELAY_MS } from '@/serviceWorker/register';
 
 // The page's side of updates (src/serviceWorker/register.ts and updatePrompt.ts) against a minimal stand-in for the
 // browser's service worker objects: what a user sees, and what the page tells the waiting worker.
@@ -174,11 +175,28 @@ describe('shareView: the signed-in view whose code the worker keeps', () => {
     cookieStore.dispatchEvent(cookieChange([], ['carcare_view']));
     expect(active.postMessage).toHaveBeenLastCalledWith({ type: 'VIEW_CHANGED', view: null });
 
-    // Someone else signs in on this page.
-    document.cookie = 'carcare_view=admin; Path=/';
-    cookieStore.dispatchEvent(cookieChange(['carcare_view']));
-    expect(active.postMessage).toHaveBeenLastCalledWith({ type: 'VIEW_CHANGED', view: 'admin' });
-    expect(active.postMessage).toHaveBeenCalledTimes(3);
+    // Someone else signs in on this page: told once their dashboard has settled (its reads first, on a slow link).
+    jest.useFakeTimers();
+    try {
+      document.cookie = 'carcare_view=admin; Path=/';
+      cookieStore.dispatchEvent(cookieChange(['carcare_view']));
+      jest.advanceTimersByTime(VIEW_CODE_DELAY_MS - 1);
+      expect(active.postMessage).toHaveBeenCalledTimes(2);
+      jest.advanceTimersByTime(1);
+      jest.runOnlyPendingTimers(); // the idle moment (jsdom has no requestIdleCallback: a timer)
+      expect(active.postMessage).toHaveBeenLastCalledWith({ type: 'VIEW_CHANGED', view: 'admin' });
+      expect(active.postMessage).toHaveBeenCalledTimes(3);
+
+      // Signing out before then: nothing is downloaded for a view no longer signed in.
+      document.cookie = 'carcare_view=customer; Path=/';
+      cookieStore.dispatchEvent(cookieChange(['carcare_view']));
+      document.cookie = 'carcare_view=; Max-Age=0; Path=/';
+      cookieStore.dispatchEvent(cookieChange([], ['carcare_view']));
+      jest.runAllTimers();
+      expect(active.postMessage.mock.calls.slice(3)).toEqual([[{ type: 'VIEW_CHANGED', view: null }]]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('names no view for a value that is not one (the cookie is not trusted to name a file)', async () => {
