@@ -7,16 +7,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { PageFrames, PageView } from '../server/src/contract/pageViews';
+import { type PageFrames, type PageView, VIEW_OF_ROLE } from '../server/src/contract/pageViews';
 import type { MeasuredRoute, Shell } from '../src/app/routes/manifest';
 import type { Role } from '../src/features/auth';
 import type { PageManifest } from '../src/serviceWorker/pages';
 
 /** Where the build's sw.js reads the list (src/serviceWorker/sw.ts). */
 const INJECTION_POINT = 'self.__CARCARE_PAGES';
-
-/** The view (PAGE_VIEW_COOKIE) of each role's signed-in user. */
-const VIEW_OF_ROLE: Record<Role, PageView> = { CUSTOMER: 'customer', EMPLOYEE: 'technician', ADMIN: 'admin' };
 
 /**
  * The code only signed-in roles use, by view: every file of the pages a role opens (their chunk groups) that nothing
@@ -39,6 +36,12 @@ export function viewCode(
     views[view] = [...own].filter((file) => !everyone.has(file)).sort();
   }
   return views;
+}
+
+/** The view lists a built sw.js carries (injectPages), or null for a build from before them. */
+export function readViewCode(dist: string): Record<PageView, string[]> | null {
+  const [, views] = /"views":(\{[^}]*\})/.exec(readFileSync(path.join(dist, 'sw.js'), 'utf8')) ?? [];
+  return views ? (JSON.parse(views) as Record<PageView, string[]>) : null;
 }
 
 /** Files under dist/, by path (pages), path prefix (shells) or path and view (frames), as scripts/prerender.ts lists them in pages.json. */

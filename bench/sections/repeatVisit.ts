@@ -4,12 +4,12 @@
  * - from clicking Sign In on /login to the dashboard's content painted: ≤ 1.0 s.
  * (The first visit, "no slower than today", is in the Lighthouse section: sections/lighthouse.ts FIRST_VISIT_LCP_MS.)
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import type { Flags, Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { VIEW_OF_ROLE } from '../../server/src/contract/pageViews';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../../server/src/demo/seed';
+import { readViewCode } from '../../scripts/serviceWorkerPages';
 import type { BenchSession } from '../lib/apiClient';
 import { launchBrowser } from '../lib/browser';
 import { launchDebuggableChrome } from '../lib/chrome';
@@ -170,15 +170,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T>, done: (value: T
   }
 }
 
-/** How many files the build's service worker keeps for the role's view (dist/sw.js, scripts/serviceWorkerPages.ts); 0 before it had views. */
-function viewFileCount(role: DemoRole): number {
-  const [, views] = /"views":(\{[^}]*\})/.exec(readFileSync(path.join(DIST, 'sw.js'), 'utf8')) ?? [];
-  // An older build (BENCH_DIST) precached every view's code.
-  if (!views) return 0;
-  const view = { CUSTOMER: 'customer', EMPLOYEE: 'technician', ADMIN: 'admin' }[role];
-  return ((JSON.parse(views) as Record<string, string[]>)[view] ?? []).length;
-}
-
 /**
  * The first visit: the origin emptied (service worker, caches, IndexedDB, HTTP cache), the session put in
  * localStorage, the dashboard opened until its content shows, the service worker controls the page (its precache
@@ -200,7 +191,9 @@ async function warmUp(port: number, origin: string, dashboard: Dashboard, sessio
       () => page.evaluate(() => navigator.serviceWorker.controller !== null),
       Boolean,
     );
-    // The page tells the worker its view once registered; the worker then downloads the view's files one by one.
+    // The page tells the worker its view once registered; the worker then downloads the view's files one by one (an
+    // older build, BENCH_DIST, precached every view's code: nothing to wait for).
+    const viewFiles = readViewCode(DIST)?.[VIEW_OF_ROLE[dashboard.role]].length ?? 0;
     await waitFor(
       "the view's code in the service worker's cache",
       () =>
@@ -208,7 +201,7 @@ async function warmUp(port: number, origin: string, dashboard: Dashboard, sessio
           const name = (await caches.keys()).find((key) => key.startsWith('carcare-view-code-'));
           return name ? (await (await caches.open(name)).keys()).length : 0;
         }),
-      (files) => files >= viewFileCount(dashboard.role),
+      (files) => files >= viewFiles,
     );
     // The app writes the kept answers at most every 2 s (src/app/deviceData.ts WRITE_INTERVAL_MS).
     return waitFor('the answers kept in IndexedDB', () => keptQueries(page, session.user.id), (n) => n > 0);

@@ -39,25 +39,27 @@ export function shareView(registration: ServiceWorkerRegistration): void {
   const tell = (active = registration.active) => active?.postMessage({ type: VIEW_CHANGED, view: pageView() });
   void navigator.serviceWorker.ready.then((ready) => tell(ready.active));
   const cookieStore = (window as { cookieStore?: CookieStore }).cookieStore;
-  let later = () => {};
+  let cancelPending = () => {};
   cookieStore?.addEventListener('change', (event) => {
     const { changed, deleted } = event as CookieChanges;
     if (![...changed, ...deleted].some((cookie) => cookie.name === PAGE_VIEW_COOKIE)) return;
-    later();
+    cancelPending();
     // Signed out: the previous view's code goes at once.
-    if (pageView() === null) {
-      tell();
-      return;
-    }
-    let cancelIdle = () => {};
-    const timer = setTimeout(() => {
-      cancelIdle = whenIdle(() => tell());
-    }, VIEW_CODE_DELAY_MS);
-    later = () => {
-      clearTimeout(timer);
-      cancelIdle();
-    };
+    if (pageView() === null) tell();
+    else cancelPending = afterIdleDelay(() => tell());
   });
+}
+
+/** `task` in the first idle moment {@link VIEW_CODE_DELAY_MS} from now; returns a cancel. */
+function afterIdleDelay(task: () => void): () => void {
+  let cancelIdle = () => {};
+  const timer = setTimeout(() => {
+    cancelIdle = whenIdle(task);
+  }, VIEW_CODE_DELAY_MS);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle();
+  };
 }
 
 /** A visible tab that is never hidden (an admin board on a wall) still checks for a new build this often. */

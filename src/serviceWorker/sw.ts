@@ -39,10 +39,15 @@ const pathOf = (entry: PrecacheEntry | string) => new URL(typeof entry === 'stri
 precache([...self.__WB_MANIFEST.filter((entry) => !viewFiles.has(pathOf(entry))), ...pages.precache]);
 cleanupOutdatedCaches();
 
-/** The view cookie the app writes beside the session (Chromium's Cookie Store API; elsewhere no frame is chosen). */
-async function pageView(): Promise<string | undefined> {
+/**
+ * The view the cookie beside the session names (Chromium's Cookie Store API), null for none; undefined where this
+ * worker cannot read cookies (no frame is chosen, and only a page's word changes the view's code).
+ */
+async function cookieView(): Promise<PageView | null | undefined> {
+  if (!self.cookieStore) return undefined;
   try {
-    return (await self.cookieStore?.get(PAGE_VIEW_COOKIE))?.value;
+    const view = (await self.cookieStore.get(PAGE_VIEW_COOKIE))?.value;
+    return isPageView(view) ? view : null;
   } catch {
     return undefined;
   }
@@ -65,12 +70,6 @@ function keepViewCode(view: PageView | null): Promise<void> {
   return keeping;
 }
 
-/** The view the cookie names (Chromium's Cookie Store API); undefined where this worker cannot read cookies. */
-async function cookieView(): Promise<PageView | null | undefined> {
-  if (!self.cookieStore) return undefined;
-  const view = await pageView();
-  return isPageView(view) ? view : null;
-}
 const keepCookieView = () => cookieView().then((view) => (view === undefined ? undefined : keepViewCode(view)));
 
 // The code of the view signed in when this build installs, so it works offline from its first activation.
@@ -88,7 +87,7 @@ registerRoute(
 );
 
 /** The path's page from the precache: its pre-rendered page or the view's frame, its area's shell, else the SPA's index.html. */
-const cachedPage = async (url: URL) => matchPrecache(pageFor(pages, url.pathname, await pageView()));
+const cachedPage = async (url: URL) => matchPrecache(pageFor(pages, url.pathname, (await cookieView()) ?? undefined));
 
 /** Pages: the network first (the server's page is always as new as the build), the cached page when it fails or hangs. */
 async function navigate({ request, url }: RouteHandlerCallbackOptions): Promise<Response> {

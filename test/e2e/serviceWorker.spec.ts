@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { readViewCode } from '../../scripts/serviceWorkerPages';
 import { registerViaApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { ADMIN } from './support/constants';
@@ -39,9 +40,9 @@ function deployNewWorker(): { oldRevision: string; newRevision: string; restore:
 
 /** The build's split of its code (scripts/serviceWorkerPages.ts viewCode, written into sw.js): each signed-in view's own files. */
 function viewFiles(): Record<'customer' | 'technician' | 'admin', string[]> {
-  const [, views] = /"views":(\{[^}]*\})/.exec(readFileSync(workerFiles[0], 'utf8')) ?? [];
+  const views = readViewCode(path.dirname(workerFiles[0]));
   if (!views) throw new Error('dist/sw.js lists no views');
-  return JSON.parse(views) as Record<'customer' | 'technician' | 'admin', string[]>;
+  return views;
 }
 
 /** The paths of every file in the page's Cache Storage. */

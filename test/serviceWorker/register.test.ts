@@ -153,18 +153,20 @@ describe('shareView: the signed-in view whose code the worker keeps', () => {
   const cookieChange = (changed: string[], deleted: string[] = []) =>
     Object.assign(new Event('change'), { changed: changed.map((name) => ({ name })), deleted: deleted.map((name) => ({ name })) });
 
-  function freshShare(registration: FakeRegistration): void {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy per test, after jest.resetModules()
-    const fresh = require('@/serviceWorker/register') as typeof registerModule;
-    fresh.shareView(registration as unknown as ServiceWorkerRegistration);
-  }
-
-  it('tells the active worker the view once it is ready, and again when the view cookie changes — not for other cookies', async () => {
+  /** A fresh page's shareView on a registration whose active worker is ready; returns that worker. */
+  function freshShare(): FakeWorker {
     const registration = new FakeRegistration();
     const active = (registration.active = new FakeWorker('activated'));
     Object.assign(container, { ready: Promise.resolve(registration) });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy per test, after jest.resetModules()
+    const fresh = require('@/serviceWorker/register') as typeof registerModule;
+    fresh.shareView(registration as unknown as ServiceWorkerRegistration);
+    return active;
+  }
+
+  it('tells the active worker the view once it is ready, and again when the view cookie changes — not for other cookies', async () => {
     document.cookie = 'carcare_view=technician; Path=/';
-    freshShare(registration);
+    const active = freshShare();
     await waitFor(() => expect(active.postMessage).toHaveBeenCalledWith({ type: 'VIEW_CHANGED', view: 'technician' }));
 
     cookieStore.dispatchEvent(cookieChange(['carcare_refresh_hint']));
@@ -200,11 +202,8 @@ describe('shareView: the signed-in view whose code the worker keeps', () => {
   });
 
   it('names no view for a value that is not one (the cookie is not trusted to name a file)', async () => {
-    const registration = new FakeRegistration();
-    const active = (registration.active = new FakeWorker('activated'));
-    Object.assign(container, { ready: Promise.resolve(registration) });
     document.cookie = 'carcare_view=../../admin; Path=/';
-    freshShare(registration);
+    const active = freshShare();
     await waitFor(() => expect(active.postMessage).toHaveBeenCalledWith({ type: 'VIEW_CHANGED', view: null }));
   });
 });
