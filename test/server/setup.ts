@@ -58,11 +58,20 @@ jest.mock('@node-rs/argon2', () => {
 jest.mock('@electric-sql/pglite', () => {
   const real = requireNatively<typeof PGliteModule>('@electric-sql/pglite');
 
+  /**
+   * Test databases are small and short-lived, and the suite opens hundreds: every one starts with 16 MB of shared
+   * buffers instead of PostgreSQL's 128 MB, which it would otherwise set up at each start (about half of PGlite's
+   * start-up CPU, ~0.5 s of ~1 s), and the template is initialised with 1 MB WAL segments instead of 16 MB (the copy
+   * each test database loads holds one segment: 9 MB instead of 25 MB to unpack). Production keeps the defaults.
+   */
+  const startParams = [...real.PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  const forTests = (options?: PGliteOptions): PGliteOptions => ({ startParams, ...options });
+
   // Cached on the natively loaded module object, which outlives each test file's module registry.
   const cache = real as unknown as { carcareTemplate?: Promise<Blob>; carcareTemplateReady?: Blob };
   const prepareMemoryTemplate = async (): Promise<void> => {
     cache.carcareTemplate ??= (async () => {
-      const seed = new real.PGlite('memory://', { extensions: { btree_gist } });
+      const seed = new real.PGlite('memory://', forTests({ extensions: { btree_gist }, initDbStartParams: ['--wal-segsize=1'] }));
       await seed.waitReady;
       const db = new Kysely<Database>({ dialect: new PGliteDialect(seed) });
       await migrateToLatest(db);
@@ -87,11 +96,11 @@ jest.mock('@electric-sql/pglite', () => {
     constructor(dataDirOrOptions?: string | PGliteOptions, options?: PGliteOptions) {
       const template = cache.carcareTemplateReady;
       if (typeof dataDirOrOptions === 'string' && isFresh(dataDirOrOptions) && template && !options?.loadDataDir) {
-        super(dataDirOrOptions, { ...options, loadDataDir: template });
+        super(dataDirOrOptions, forTests({ ...options, loadDataDir: template }));
       } else if (typeof dataDirOrOptions === 'string') {
-        super(dataDirOrOptions, options);
+        super(dataDirOrOptions, forTests(options));
       } else {
-        super(dataDirOrOptions);
+        super(forTests(dataDirOrOptions));
       }
     }
   }
