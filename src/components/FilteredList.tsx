@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '@/lib/classNames';
+import { useFirstItemsFirst } from '@/lib/useFirstItemsFirst';
 import styles from './FilteredList.module.css';
 
 export interface FilterOption<F extends string> {
@@ -39,6 +40,9 @@ export interface FilteredListProps<T, F extends string> {
   variant?: 'cards' | 'divided';
 }
 
+/** The rows drawn in the list's first frame: more than its 600 px region shows. The rest follow (useFirstItemsFirst). */
+const FIRST_ROWS = 6;
+
 /**
  * Every row stays mounted and a filter only toggles the items' `hidden` attribute, so filtering 1,000 memoised rows
  * is one cheap pass instead of a re-render.
@@ -59,6 +63,7 @@ export function FilteredList<T, F extends string>({
   variant = 'cards',
 }: FilteredListProps<T, F>) {
   const visibleKeys = keysByFilter[filter];
+  const drawn = useFirstItemsFirst(items, FIRST_ROWS, (item) => visibleKeys === undefined || visibleKeys.has(getKey(item)));
   const shown = visibleKeys ? visibleKeys.size : items.length;
   const empty = shown === 0;
   const emptyInRegion = variant === 'divided';
@@ -87,7 +92,7 @@ export function FilteredList<T, F extends string>({
       <div role="region" aria-label={listLabel} tabIndex={0} className={cx(styles.scroll, styles[variant])} hidden={empty && !emptyInRegion}>
         {emptyInRegion && emptyState}
         <ul className={styles.list} hidden={empty}>
-          {items.map((item) => {
+          {drawn.map((item) => {
             const key = getKey(item);
             return (
               <li key={key} className={styles.item} hidden={visibleKeys !== undefined && !visibleKeys.has(key)}>

@@ -4,6 +4,7 @@ import type { Appointment } from '@contract/appointments';
 import { Alert } from '@/components/Alert';
 import { Button } from '@/components/Button';
 import { DataState } from '@/components/DataState';
+import { useFirstItemsFirst } from '@/lib/useFirstItemsFirst';
 import { BOARD_COLUMN_TITLES, type BoardColumn } from '../labels';
 import emptyState from '@/components/EmptyState.module.css';
 import { JobCard } from './JobCard';
@@ -30,6 +31,9 @@ export interface BoardColumnProps {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The cards a column draws in its first frame (a phone shows one or two, a wide screen two or three a column). */
+const FIRST_CARDS = 3;
+
 /**
  * Focus never drops to the page: when the focused card leaves the column (assigned here or elsewhere), focus moves to
  * the button now in its place or the heading; after "Load more" to the first new card.
@@ -55,6 +59,7 @@ export function BoardColumn({
   const firstNewCard = useRef<number | null>(null);
   const loadMoreRef = useRef<HTMLButtonElement>(null);
   const { jobs } = state;
+  const drawn = useFirstItemsFirst(jobs, FIRST_CARDS);
 
   useEffect(() => {
     const last = lastFocused.current;
@@ -70,11 +75,12 @@ export function BoardColumn({
   useEffect(() => {
     const index = firstNewCard.current;
     if (index === null || state.isLoadingMore) return;
+    if (jobs.length > index && drawn.length <= index) return; // the new cards are not drawn yet (useFirstItemsFirst)
     firstNewCard.current = null;
     // The new cards, else (it failed) back to the button that was pressed.
     const target = jobs.length > index ? sectionRef.current?.querySelectorAll<HTMLElement>('article')[index] : loadMoreRef.current;
     target?.focus();
-  }, [jobs, state.isLoadingMore]);
+  }, [jobs, drawn, state.isLoadingMore]);
 
   function handleFocus(event: FocusEvent<HTMLUListElement>) {
     const id = event.target instanceof HTMLElement && event.target.matches('[data-assign-button]') ? event.target.dataset.jobId : undefined;
@@ -104,7 +110,7 @@ export function BoardColumn({
           <p className={emptyState.empty}>{emptyText}</p>
         ) : (
           <ul className={styles.list} onFocus={handleFocus}>
-            {jobs.map((job) => (
+            {drawn.map((job) => (
               <li key={job.id}>
                 <JobCard
                   job={job}

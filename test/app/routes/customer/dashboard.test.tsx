@@ -440,7 +440,8 @@ describe('CustomerDashboard', () => {
     // but hidden, so only the rows of list items that are not hidden count as shown.
     const rows = () => serviceList().querySelectorAll('li:not([hidden]) button');
 
-    expect(rows()).toHaveLength(1000);
+    // The first rows come first, the rest right after them (useFirstItemsFirst).
+    await waitFor(() => expect(rows()).toHaveLength(1000));
     const filters = screen.getByRole('group', { name: 'Filter services by status' });
     await user.click(within(filters).getByRole('button', { name: 'COMPLETED' }));
     expect(rows()).toHaveLength(500);
