@@ -83,7 +83,7 @@ export interface RepeatVisitRun extends LighthouseRun {
   check: ControlCheck;
   /** Observed (unthrottled) LCP, ms after navigation start. */
   observedLcpMs: number;
-  /** When the dashboard's first list read (GET /api/appointments…) ended, observed, ms after the first request; null if none. */
+  /** When the dashboard's first list read (GET /api/appointments?…, not /counts) ended, observed, ms after the first request; null if none. */
   firstListReadEndMs: number | null;
 }
 
@@ -91,7 +91,10 @@ export interface RepeatVisitRun extends LighthouseRun {
 export interface ObservedRepeat {
   /** Navigation start → the task after the first animation frame with a job of the dashboard in the document. */
   contentMs: number;
-  /** Navigation start → the end of the first GET /api/appointments… (Resource Timing); null when none had ended. */
+  /**
+   * Navigation start → the end of the first list read, GET /api/appointments?… (Resource Timing; its /counts are not a
+   * list); null when none had ended — the lists came from the device and were fresh enough not to be asked for again.
+   */
   listReadEndMs: number | null;
   controlled: boolean;
 }
@@ -255,7 +258,8 @@ async function measureRepeat(port: number, origin: string, dashboard: Dashboard,
       const observed = metrics && 'items' in metrics ? (metrics.items[0] as { observedLargestContentfulPaint?: number } | undefined) : undefined;
       const details = lhr.audits['network-requests']?.details;
       const items = (details && 'items' in details ? details.items : []) as { url: string; networkEndTime?: number }[];
-      const listRead = items.find((r) => new URL(r.url).pathname === '/api/appointments' || new URL(r.url).pathname.startsWith('/api/appointments/'));
+      // A list (GET /api/appointments?…), not its totals (/api/appointments/counts), which a board asks for besides.
+      const listRead = items.find((r) => new URL(r.url).pathname === '/api/appointments');
       return {
         ...run,
         check: {
@@ -343,7 +347,7 @@ async function observeRepeat(port: number, origin: string, dashboard: Dashboard)
       listReadEnd: Math.min(
         ...performance
           .getEntriesByType('resource')
-          .filter((e) => new URL(e.name).pathname.startsWith('/api/appointments') && (e as PerformanceResourceTiming).responseEnd > 0)
+          .filter((e) => new URL(e.name).pathname === '/api/appointments' && (e as PerformanceResourceTiming).responseEnd > 0)
           .map((e) => (e as PerformanceResourceTiming).responseEnd),
       ),
       controlled: navigator.serviceWorker.controller !== null,
