@@ -9,6 +9,7 @@ import {
   appointmentsViaApi,
   catalogViaApi,
   centreNamed,
+  fillSlotViaApi,
   freeDay,
   freshSession,
   instant,
@@ -242,10 +243,7 @@ test.describe('customer', () => {
     const ownPlate = uniquePlate();
     await addVehicleViaApi(request, auth, { plate: ownPlate, make: 'Toyota', model: 'Corolla', year: 2019 });
     // Other customers take every bay of Westgate (2) at 03:00-04:00 PM that day.
-    for (let bay = 0; bay < westgate.bays; bay += 1) {
-      const other = await registerViaApi(request, 'CUSTOMER');
-      await bookViaApi(request, other.auth, { date: day, slot: '15:00', centerId: westgate.id });
-    }
+    await fillSlotViaApi(request, day, '15:00', westgate);
 
     await seedSession(page, auth);
     await page.goto('/dashboard');
@@ -510,10 +508,7 @@ test.describe('customer', () => {
     const toMove = await bookViaApi(request, auth, { plate: rio, serviceType: 'TIRE_ROTATION', date: shiftDay(day, 1), slot: '10:00', centerId: westgate.id });
     // The day it moves to: other customers fill Westgate's 03:00 PM.
     const newDay = await freeDay(request);
-    for (let bay = 0; bay < westgate.bays; bay += 1) {
-      const other = await registerViaApi(request, 'CUSTOMER');
-      await bookViaApi(request, other.auth, { date: newDay, slot: '15:00', centerId: westgate.id });
-    }
+    await fillSlotViaApi(request, newDay, '15:00', westgate);
 
     await seedSession(page, auth);
     await page.goto('/dashboard');

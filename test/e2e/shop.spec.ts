@@ -4,7 +4,7 @@ import { ADMIN } from './support/constants';
 import { answerDialog, expect, test, watchBrowserErrors } from './support/fixtures';
 import { signInViaUi } from './support/session';
 import { adminSession, bookViaApi, dayFromToday, ownDay, uniquePlate } from './support/shop';
-import { approveTechnicianViaApi, uniqueTag } from './support/shopSetup';
+import { approveTechnicianViaApi, catalogViaApi, centreNamed, fillSlotViaApi, uniqueTag } from './support/shopSetup';
 
 /**
  * The shop as several people use it at once, on one server: what one person does is what the next one sees.
@@ -150,14 +150,10 @@ test.describe('the shop, shared between customer, admin and technician', () => {
 
   test('a full slot is offered as "(full)" and cannot be picked', async ({ page, request }) => {
     const day = ownDay();
-    // Westgate Express Bay has 2 bays: two other customers take both at 15:00.
-    const catalog = (await (await request.get('/api/catalog')).json()) as { centers: { id: string; name: string; bays: number }[] };
-    const westgate = catalog.centers.find((center) => center.name === 'Westgate Express Bay');
-    expect(westgate?.bays).toBe(2);
-    for (let bay = 0; bay < 2; bay += 1) {
-      const other = await registerViaApi(request, 'CUSTOMER');
-      await bookViaApi(request, other.auth, { date: day, slot: '15:00', centerId: westgate!.id });
-    }
+    // Westgate Express Bay has 2 bays: other customers take both at 15:00.
+    const westgate = centreNamed(await catalogViaApi(request), 'Westgate Express Bay');
+    expect(westgate.bays).toBe(2);
+    await fillSlotViaApi(request, day, '15:00', westgate);
 
     const { user } = await registerViaApi(request, 'CUSTOMER');
     await signInViaUi(page, user.email, user.password);

@@ -5,8 +5,8 @@ import type { StaffMember } from '@contract/employees';
 import type { Stage } from '@contract/statuses';
 import type { TimeLog } from '@contract/timeLogs';
 import type { Vehicle } from '@contract/vehicles';
-import { type AuthAnswer, loginViaApi, newTestUser, type TestUser } from './api';
-import { adminSession, ownDay } from './shop';
+import { type AuthAnswer, loginViaApi, newTestUser, registerViaApi, type TestUser } from './api';
+import { adminSession, ownDay, uniquePlate } from './shop';
 
 /**
  * More shop set-up through the real API (next to support/shop.ts), and the dates and times as the screens write
@@ -112,6 +112,27 @@ export async function freeDay(request: APIRequestContext): Promise<string> {
     if (jobs.length === 0) return day;
   }
   throw new Error('no free day found in 20 tries');
+}
+
+/**
+ * Other customers book `centre`'s `slot` on `day` until the server answers 409 "fully booked". Another test of the
+ * run may already hold a bay that day (days are picked at random from 76), so it books until full rather than a
+ * fixed `bays` times; at most `bays` bookings succeed.
+ */
+export async function fillSlotViaApi(request: APIRequestContext, day: string, slot: string, centre: Pick<Catalog['centers'][number], 'id' | 'bays'>): Promise<void> {
+  for (let attempt = 0; attempt <= centre.bays; attempt += 1) {
+    const other = await registerViaApi(request, 'CUSTOMER');
+    const response = await request.post('/api/appointments', {
+      headers: auth(other.auth),
+      data: { plate: uniquePlate(), serviceType: 'OIL_CHANGE', date: day, slot, centerId: centre.id },
+    });
+    if (response.status() === 409) {
+      expect(await response.json()).toMatchObject({ message: 'That time slot is fully booked. Please choose another.' });
+      return;
+    }
+    expect(response.status(), `book ${slot} on ${day}: ${await response.text()}`).toBe(201);
+  }
+  throw new Error(`${slot} on ${day} took more than ${centre.bays} bookings`);
 }
 
 /** `YYYY-MM-DD` `days` after `day` (before, when negative). */
