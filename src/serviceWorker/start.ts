@@ -5,8 +5,13 @@
 export function startServiceWorker(): void {
   // jsdom, and browsers without service workers (or not on HTTPS or localhost), do nothing.
   if (!('serviceWorker' in navigator)) return;
+  // Its code is fetched then. Without a connection (a bay without signal, before the worker keeps the code) that
+  // fails: tried again once the browser is back online, instead of an uncaught "Loading chunk failed".
+  const register = (): void => {
+    import(/* webpackChunkName: "service-worker" */ './registerNow').catch(() => addEventListener('online', register, { once: true }));
+  };
   // Safari has no requestIdleCallback: the next task after `load` instead.
-  const whenIdle = () => (window.requestIdleCallback || setTimeout)(() => import(/* webpackChunkName: "service-worker" */ './registerNow'));
+  const whenIdle = () => (window.requestIdleCallback || setTimeout)(() => register());
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle);
 }
