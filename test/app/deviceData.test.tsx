@@ -232,6 +232,39 @@ describe('signing in starts the role’s first reads', () => {
     await waitFor(() => expect(shop.listRequests).toHaveLength(1));
   });
 
+  test('with the dashboard’s code already here, the jobs leave before the sign-in is drawn, with the new token', async () => {
+    answerLogin(['CUSTOMER'], 'u-1');
+    serveCustomerShop({ jobs: [corolla] });
+    const { DASHBOARD_CODE } = await import('@/app/routes/auth/signInNext');
+    const { user, store } = renderRoutes(
+      [
+        { path: '/login', lazy: () => import('@/app/routes/auth/login') },
+        { path: '/dashboard', element: <h1>Next page</h1> },
+      ],
+      { route: '/login', preloadedState: { auth: signedOut } },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    // What /login fetches while the visitor types.
+    await Promise.all(DASHBOARD_CODE.map((load) => load()));
+    // The moment each jobs request is handed to the network: was the session in the store yet?
+    const sent: { signedIn: boolean; authorization: string | null }[] = [];
+    const network = globalThis.fetch;
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      // RTK Query hands over a Request (copying it would use up a body); its URL and headers are read as they are.
+      if (input instanceof Request && new URL(input.url).pathname.endsWith('/appointments')) {
+        sent.push({ signedIn: store.getState().auth.isAuthenticated, authorization: input.headers.get('Authorization') });
+      }
+      return network(input, init);
+    });
+    try {
+      await signIn(user);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Next page' })).toBeInTheDocument();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(sent).toEqual([{ signedIn: false, authorization: `Bearer ${LOGIN_RESPONSE.token}` }]);
+  });
+
   test('a customer’s dashboard after sign-in shows the jobs the sign-in asked for, asked once', async () => {
     answerLogin(['CUSTOMER'], 'u-1');
     const shop = serveCustomerShop({ jobs: [corolla] });

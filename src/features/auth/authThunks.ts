@@ -3,7 +3,7 @@ import { MESSAGES, isApiError, messageOf, serverMessageOf } from '@/api/errors';
 import * as paths from '@/config/paths';
 import { navigateTo } from '@/lib/navigation';
 import { authApi } from './authApi';
-import { authFailure, authStart, authSuccess, logout, userUpdated } from './authSlice';
+import { authFailure, authStart, authSuccess, logout, tokensRefreshed, userUpdated } from './authSlice';
 import { toSessionUser } from './sessionUser';
 import type { AuthState, LoginRequest, LoginResponse, ProfileResponse, RegistrationRequest, RegistrationResponse, SessionUser } from './types';
 
@@ -11,14 +11,29 @@ export const LOGIN_AFTER_REGISTRATION_FAILED = 'Login after registration failed 
 
 type ThunkConfig = { state: { auth: AuthState }; rejectValue: string };
 
+export interface LoginArgs extends LoginRequest {
+  /**
+   * Called with the answer's user once its token is in the store and a task before the user is (`authSuccess`, which
+   * React draws at once: the guest-only guard leaves the sign-in page). Reads started here are sent first and wait for
+   * the server while that drawing happens, instead of after it.
+   */
+  onAnswer?: (user: SessionUser) => void;
+}
+
 /** Sign in: start → success (user, tokens) or failure (message). Rejects with the user-facing message. */
-export const loginUser = createAsyncThunk<SessionUser, LoginRequest, ThunkConfig>(
+export const loginUser = createAsyncThunk<SessionUser, LoginArgs, ThunkConfig>(
   'auth/loginUser',
-  async (credentials, { dispatch, rejectWithValue }) => {
+  async ({ onAnswer, ...credentials }, { dispatch, rejectWithValue }) => {
     dispatch(authStart());
     try {
       const res = await dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
       const user = toSessionUser(res);
+      // The token alone changes nothing on screen; the requests `onAnswer` starts send it. `authSuccess` a task later:
+      // those requests reach fetch() after a few microtasks (the refresh lock, the headers), and React would draw
+      // `authSuccess` in the first of them.
+      dispatch(tokensRefreshed({ token: res.token, refreshToken: res.refreshToken }));
+      onAnswer?.(user);
+      await new Promise((resolve) => setTimeout(resolve, 0));
       dispatch(authSuccess({ user, token: res.token, refreshToken: res.refreshToken }));
       return user;
     } catch (error) {

@@ -38,12 +38,12 @@ export function Component() {
       cancelCode();
     };
   }, []);
-  const onSignedIn = (user: SessionUser) => {
-    const dashboard = dashboardOf(user.role);
-    const to = rememberedOrigin(location.state, dashboard, user.id);
-    if (to === dashboard) startFirstReads(user.role);
-    return navigate(to, { replace: true });
+  const nextFor = (user: SessionUser) => rememberedOrigin(location.state, dashboardOf(user.role), user.id);
+  // The answer's task: the dashboard's reads leave before React draws the signed-in state.
+  const onAnswer = (user: SessionUser) => {
+    if (nextFor(user) === dashboardOf(user.role)) startFirstReads(user);
   };
+  const onSignedIn = (user: SessionUser) => navigate(nextFor(user), { replace: true });
   return (
     <AuthLayout
       title="Welcome back"
@@ -55,7 +55,7 @@ export function Component() {
       }
     >
       <LeftNoticeSlot />
-      <LoginForm onSignedIn={onSignedIn} />
+      <LoginForm onSignedIn={onSignedIn} onAnswer={onAnswer} />
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { getAppStore } from '@/app/appStore';
 import * as paths from '@/config/paths';
-import type { Role } from '@/features/auth';
+import type { Role, SessionUser } from '@/features/auth';
 import type { PageLoader } from '../shared/pageLoader';
 
 // What signing in leads to, fetched ahead by the sign-in page: the dashboards' code while the visitor types, and the
@@ -14,12 +14,15 @@ export const dashboardOf = (role: string): string => (role === 'ADMIN' ? paths.a
 
 type Loader = () => Promise<unknown>;
 
+/** The loaders below once downloaded (while the visitor types): sign-in starts their reads in the answer's own task. */
+const loaded: Partial<Record<Role, PageLoader>> = {};
+
 /** Each role's dashboard loader: the requests its page makes first, with the page's arguments (the same cache entries). */
-const FIRST_READS: Record<Role, () => Promise<{ loader: PageLoader }>> = {
-  CUSTOMER: () => import(/* webpackChunkName: "first-data" */ '../customer/dashboard.data'),
+const FIRST_READS: Record<Role, () => Promise<PageLoader>> = {
+  CUSTOMER: () => import(/* webpackChunkName: "first-data" */ '../customer/dashboard.data').then((m) => (loaded.CUSTOMER = m.loader)),
   // With the page's own code: the route table has no loader for this page.
-  EMPLOYEE: () => import(/* webpackChunkName: "technician" */ '../technician/dashboard.data'),
-  ADMIN: () => import(/* webpackChunkName: "first-data" */ '../admin/board.data'),
+  EMPLOYEE: () => import(/* webpackChunkName: "technician" */ '../technician/dashboard.data').then((m) => (loaded.EMPLOYEE = m.loader)),
+  ADMIN: () => import(/* webpackChunkName: "first-data" */ '../admin/board.data').then((m) => (loaded.ADMIN = m.loader)),
 };
 
 /**
@@ -45,12 +48,14 @@ export const DASHBOARD_CODE: readonly Loader[] = [
 ];
 
 /**
- * Starts the role's first reads (none for a role without a dashboard) at once: nothing of the user is on the device at
- * sign-in, so they do not wait for its restore. A failure is left to the page, which reads again.
+ * Starts the signed-in user's first reads (none for a role without a dashboard) at once — in this task when their
+ * loader's code is here, so they leave before React draws the signed-in state: nothing of the user is on the device
+ * at sign-in, so they do not wait for its restore. A failure is left to the page, which reads again.
  */
-export function startFirstReads(role: string): void {
-  const reads = FIRST_READS[role as Role] as (typeof FIRST_READS)[Role] | undefined;
-  void reads?.()
-    .then((m) => m.loader.startReads())
-    .catch(() => undefined);
+export function startFirstReads(user: SessionUser): void {
+  const role = user.role as Role;
+  const start = (loader: PageLoader) => loader.startReads(user);
+  const ready = loaded[role];
+  if (ready) start(ready);
+  else void (FIRST_READS[role] as (typeof FIRST_READS)[Role] | undefined)?.().then(start, () => undefined);
 }

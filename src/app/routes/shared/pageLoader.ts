@@ -1,4 +1,4 @@
-import { hasRole, type Role, selectCurrentUser } from '@/features/auth';
+import { hasRole, type Role, selectCurrentUser, type SessionUser } from '@/features/auth';
 import { selectClientStateRestored } from '@/store/clientState';
 import type { AppDispatch } from '@/store/hooks';
 import type { RootState } from '@/store/rootReducer';
@@ -34,9 +34,11 @@ export interface PageLoader {
    * The page's reads now, without waiting for what the device kept: for the moment of sign-in, when the device holds
    * nothing of this user (a sign-in follows a logout or an ended session, which delete it all, or a first visit), so
    * there is nothing to paint from and the restore would only hold the reads back. A read under way is never
-   * replaced by a kept answer (deviceData.ts rehydrationOf), so the two cannot clash.
+   * replaced by a kept answer (deviceData.ts rehydrationOf), so the two cannot clash. `user` is the one the sign-in's
+   * answer names: called before the store has them (`LoginArgs.onAnswer`), the reads are asked for as that user, and
+   * in the same task (the client state is back long before anyone signs in).
    */
-  startReads(): void;
+  startReads(user: SessionUser): void;
 }
 
 /**
@@ -44,15 +46,21 @@ export interface PageLoader {
  * A read that failed before the page showed is made again by the page (RTK Query retries it for a new subscriber).
  */
 export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: RootState) => void): PageLoader {
-  const begin = () => {
+  const begin = (signingIn?: SessionUser) => {
     const { store } = getAppStore();
-    if (!hasRole(selectCurrentUser(store.getState()), role)) return;
+    const user = signingIn ?? selectCurrentUser(store.getState());
+    if (!hasRole(user, role)) return;
+    const go = () => {
+      const state = store.getState();
+      start(store.dispatch, state.auth.user === user ? state : { ...state, auth: { ...state.auth, user } });
+    };
+    if (selectClientStateRestored(store.getState())) go();
     // Without holding the navigation: the page shows its own wait for the client state meanwhile (RequireAuth).
-    void restored(store).then(() => start(store.dispatch, store.getState()));
+    else void restored(store).then(go);
   };
-  const startReads = () => {
+  const startReads = (user: SessionUser) => {
     signedInOnThisPage = true;
-    begin();
+    begin(user);
   };
   const loader = async () => {
     const { store } = getAppStore();

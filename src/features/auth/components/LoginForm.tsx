@@ -33,7 +33,14 @@ function displayOf(message: string): Promise<LoginErrorDisplay> {
 }
 
 /** The sign-in form (spec §2 Login, §5 login rules, §8 login message mapping). */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> | void }) {
+export function LoginForm({
+  onSignedIn,
+  onAnswer,
+}: {
+  onSignedIn: (user: SessionUser) => Promise<void> | void;
+  /** The server said yes: called before the session is in the store (see `LoginArgs.onAnswer`). */
+  onAnswer?: (user: SessionUser) => void;
+}) {
   const dispatch = useAppDispatch();
   const [banner, setBanner] = useState<Banner | null>(null);
   const once = useSingleFlight();
@@ -59,7 +66,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => P
 
   async function onSubmit({ email, password, rememberMe }: LoginValues) {
     setBanner(null);
-    const result = await dispatch(loginUser({ email, password }));
+    const result = await dispatch(loginUser({ email, password, onAnswer }));
     if (loginUser.fulfilled.match(result)) {
       writeRememberMe(rememberMe);
       await onSignedIn(result.payload);

@@ -1,7 +1,7 @@
 import { provideAppStore } from '@/app/appStore';
 import { setupStore } from '@/app/store';
 import { pageLoader } from '@/app/routes/shared/pageLoader';
-import { signedIn } from '../../../utils/renderWithProviders';
+import { makeUser, signedIn, signedOut } from '../../../utils/renderWithProviders';
 
 // The device's restore, held for as long as a test wants: what waits for it and what does not.
 let releaseDevice!: () => void;
@@ -36,16 +36,28 @@ describe('pageLoader', () => {
   test('startReads (sign-in: nothing is kept yet) starts them without waiting for the device', async () => {
     signedInStore();
     const start = jest.fn();
-    pageLoader('CUSTOMER', start).startReads();
+    pageLoader('CUSTOMER', start).startReads(makeUser('CUSTOMER'));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  test('startReads with the answer’s user, before the store has it: at once, as that user', () => {
+    const store = setupStore({ auth: signedOut });
+    provideAppStore(store);
+    const technician = makeUser('EMPLOYEE');
+    const start = jest.fn();
+    pageLoader('EMPLOYEE', start).startReads(technician);
+    // In the same task, with the state the page would read once signed in.
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0][1].auth.user).toBe(technician);
+    expect(store.getState().auth.user).toBeNull();
   });
 
   test('neither starts the reads of another role’s page', async () => {
     signedInStore();
     const start = jest.fn();
     const loader = pageLoader('ADMIN', start);
-    loader.startReads();
+    loader.startReads(makeUser('CUSTOMER'));
     const loading = loader();
     releaseDevice();
     await loading;
@@ -58,7 +70,7 @@ describe('pageLoader', () => {
     signedInStore();
     const start = jest.fn();
     const loader = pageLoader('CUSTOMER', start);
-    loader.startReads();
+    loader.startReads(makeUser('CUSTOMER'));
     await expect(loader()).resolves.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
     // Its own reads again: RTK Query makes each request once (a read under way is joined).
