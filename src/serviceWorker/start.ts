@@ -11,7 +11,7 @@ export function startServiceWorker(): void {
     import(/* webpackChunkName: "service-worker" */ './registerNow').catch(() => addEventListener('online', register, { once: true }));
   };
   // Safari has no requestIdleCallback: the next task after `load` instead.
-  const whenIdle = () => (window.requestIdleCallback || setTimeout)(() => register());
+  const whenIdle = () => (window.requestIdleCallback || setTimeout)(register);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle);
 }

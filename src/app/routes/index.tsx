@@ -42,8 +42,7 @@ const pages: RouteObject[] = [
         // The sign-in pages' 162 KiB: their own code is unchanged since the 160 KiB budget was set; the 2 KiB are the
         // route table and the runtime's chunk map, which every page carries and which grow by a few bytes with each
         // lazy page or dialog (two domains since: inventory and billing). /login's 163: its own code grew by ~0.1 KiB
-        // when sign-in learned to send the dashboard's first reads before React draws the signed-in state (issue 31:
-        // Sign In → content, technician 1088 → 968 ms, admin 1486 → 1333 ms on the bench).
+        // when sign-in learned to send the dashboard's first reads before React draws the signed-in state.
         children: [
           { path: paths.login, lazy: () => import(/* webpackChunkName: "login" */ './auth/login'), ...routeMeta({ chunks: ['login'], prerender: true, budgetKiB: 163 }) },
           { path: paths.register, lazy: () => import(/* webpackChunkName: "register" */ './auth/register'), ...routeMeta({ chunks: ['register'], prerender: true }) },

@@ -44,13 +44,19 @@ async function ok<T>(what: string, response: Awaited<ReturnType<APIRequestContex
   return (await response.json()) as T;
 }
 
-/** POST /api/appointments as `customer`: a PENDING job. */
-export async function bookViaApi(request: APIRequestContext, customer: AuthAnswer, body: Partial<BookAppointmentBody> & Pick<BookAppointmentBody, 'date' | 'slot'>): Promise<Appointment> {
-  const response = await request.post('/api/appointments', {
+type BookingBody = Partial<BookAppointmentBody> & Pick<BookAppointmentBody, 'date' | 'slot'>;
+
+/** POST /api/appointments as `customer` (a new plate, an oil change unless `body` says otherwise): the server's answer as it is. */
+export function postBooking(request: APIRequestContext, customer: AuthAnswer, body: BookingBody): ReturnType<APIRequestContext['post']> {
+  return request.post('/api/appointments', {
     headers: { authorization: `Bearer ${customer.token}` },
     data: { plate: uniquePlate(), serviceType: 'OIL_CHANGE', ...body },
   });
-  return ok<Appointment>('book', response, 201);
+}
+
+/** POST /api/appointments as `customer`: a PENDING job. */
+export async function bookViaApi(request: APIRequestContext, customer: AuthAnswer, body: BookingBody): Promise<Appointment> {
+  return ok<Appointment>('book', await postBooking(request, customer, body), 201);
 }
 
 /** POST /api/appointments/:id/assign as the admin: the job becomes CONFIRMED with `employeeId`. */

@@ -1,12 +1,12 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import type { Appointment } from '@contract/appointments';
+import { type Appointment, APPOINTMENT_MESSAGES } from '@contract/appointments';
 import type { Catalog } from '@contract/catalog';
 import type { StaffMember } from '@contract/employees';
 import type { Stage } from '@contract/statuses';
 import type { TimeLog } from '@contract/timeLogs';
 import type { Vehicle } from '@contract/vehicles';
 import { type AuthAnswer, loginViaApi, newTestUser, registerViaApi, type TestUser } from './api';
-import { adminSession, ownDay, uniquePlate } from './shop';
+import { adminSession, ownDay, postBooking } from './shop';
 
 /**
  * More shop set-up through the real API (next to support/shop.ts), and the dates and times as the screens write
@@ -122,12 +122,9 @@ export async function freeDay(request: APIRequestContext): Promise<string> {
 export async function fillSlotViaApi(request: APIRequestContext, day: string, slot: string, centre: Pick<Catalog['centers'][number], 'id' | 'bays'>): Promise<void> {
   for (let attempt = 0; attempt <= centre.bays; attempt += 1) {
     const other = await registerViaApi(request, 'CUSTOMER');
-    const response = await request.post('/api/appointments', {
-      headers: auth(other.auth),
-      data: { plate: uniquePlate(), serviceType: 'OIL_CHANGE', date: day, slot, centerId: centre.id },
-    });
+    const response = await postBooking(request, other.auth, { date: day, slot, centerId: centre.id });
     if (response.status() === 409) {
-      expect(await response.json()).toMatchObject({ message: 'That time slot is fully booked. Please choose another.' });
+      expect(await response.json()).toMatchObject({ message: APPOINTMENT_MESSAGES.slotFull });
       return;
     }
     expect(response.status(), `book ${slot} on ${day}: ${await response.text()}`).toBe(201);
