@@ -47,12 +47,15 @@ function frameChunks(routes: readonly RouteObject[]): string[] {
   return routes.filter((route) => route.path === undefined && !route.index).flatMap((route) => [...(handleOf(route)?.meta?.chunks ?? []), ...frameChunks(route.children ?? [])]);
 }
 
-/** The loaders' chunk, when a page of the area (or a role's view of it) has a loader. */
-function loaderChunk(route: RouteObject): string[] {
+/**
+ * The loaders' chunks, when a page of the area (or a role's view of it) has a loader: theirs, and the device's cache
+ * that a loader reads before it starts the reads (pageLoader.ts), which would otherwise be asked for only then.
+ */
+function loaderChunks(route: RouteObject): string[] {
   const views = Object.values(handleOf(route)?.meta?.roleViews ?? {}).flatMap((view) => (view && 'meta' in view ? (view.meta?.chunks ?? []) : []));
   const own = [...(handleOf(route)?.meta?.chunks ?? []), ...views];
-  if (own.includes('first-data')) return ['first-data'];
-  return (route.children ?? []).some((child) => loaderChunk(child).length > 0) ? ['first-data'] : [];
+  const hasLoader = own.includes('first-data') || (route.children ?? []).some((child) => loaderChunks(child).length > 0);
+  return hasLoader ? ['first-data', 'device-data'] : [];
 }
 
 /**
@@ -72,7 +75,7 @@ export function routeManifest(routes: readonly RouteObject[]): RouteManifest {
     const page = route.path !== undefined || route.index;
     const roles = narrowed(rolesAbove, facts?.roles);
 
-    if (facts?.shell) manifest.shells.push({ prefix: path, groups: unique([...chain, ...frameChunks(route.children ?? []), ...loaderChunk(route)]) });
+    if (facts?.shell) manifest.shells.push({ prefix: path, groups: unique([...chain, ...frameChunks(route.children ?? []), ...loaderChunks(route)]) });
     if (page && facts && !path.includes('*')) {
       const budgetKiB = facts.budgetKiB ?? DEFAULT_BUDGET_KIB;
       if (facts.roleViews) {

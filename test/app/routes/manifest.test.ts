@@ -112,6 +112,10 @@ test('the build pre-renders the public pages and writes a shell per signed-in ar
   ]);
   expect(manifest.prerendered.filter((page) => page.guestOnly).map((page) => page.path)).toEqual(['/login', '/register', '/register/employee', '/forgot-password']);
   expect(manifest.shells.map((shell) => shell.prefix).sort()).toEqual(['/account', '/admin', '/dashboard', '/reports']);
+  // The areas whose pages have a loader preload it and the device's cache it reads first, not one after the other.
+  const groups = Object.fromEntries(manifest.shells.map((shell) => [shell.prefix, shell.groups]));
+  for (const prefix of ['/dashboard', '/admin']) expect(groups[prefix]).toEqual(expect.arrayContaining(['first-data', 'device-data']));
+  expect(groups['/account']).not.toContain('device-data');
 });
 
 test("the browser's table carries no build facts, and the build refuses a lazy page without them", async () => {
