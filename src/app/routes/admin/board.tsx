@@ -1,8 +1,9 @@
+import { useCallback } from 'react';
 import type { Appointment } from '@contract/appointments';
 import { EmailVerifiedBadge } from '@/features/account';
 import { BoardBillingButton, BoardBillingState, ExtraWorkButton, useBillingSummaries } from '@/features/billing';
 import { PartsShortWarning, useShortagesByJob } from '@/features/inventory';
-import { boardQueries, JobBoard, jobsApi, selectBoardDay, vehicleLabel } from '@/features/jobs';
+import { type AssignDialogProps, boardQueries, JobBoard, jobsApi, selectBoardDay, vehicleLabel } from '@/features/jobs';
 import { DownloadReportButton } from '@/features/reports';
 import { AssignTechnicianDialog } from '@/features/staff';
 import { useToday } from '@/lib/useToday';
@@ -31,22 +32,24 @@ function useBoardJobIds(): string[] {
  * lines, fees, discounts, deposit and invoice; an admin proposes extra work on a job in progress, as its technician
  * does), and whether its customer's address is verified, and the staff's Assign Employee dialog.
  */
+const renderAssignDialog = (props: AssignDialogProps) => <AssignTechnicianDialog {...props} />;
+const renderCustomerStatus = (job: Appointment) => <EmailVerifiedBadge verified={job.customer.emailVerified} />;
+
 export function Component() {
   const shortages = useShortagesByJob();
   const billing = useBillingSummaries(useBoardJobIds());
-  return (
-    <JobBoard
-      renderAssignDialog={(props) => <AssignTechnicianDialog {...props} />}
-      renderCardFooter={(job) => (
-        <>
-          <PartsShortWarning shortage={shortages.get(job.id)} />
-          <BoardBillingState summary={billing.get(job.id)} />
-          <BoardBillingButton job={job} context={vehicleLabel(job.vehicle)} />
-          {job.status === 'IN_PROGRESS' && <ExtraWorkButton job={job} context={vehicleLabel(job.vehicle)} />}
-          <CardReport job={job} />
-        </>
-      )}
-      renderCustomerStatus={(job) => <EmailVerifiedBadge verified={job.customer.emailVerified} />}
-    />
+  // Changes only with the shortages or the billing summaries: the board draws its cards again only then (BoardColumn).
+  const renderCardFooter = useCallback(
+    (job: Appointment) => (
+      <>
+        <PartsShortWarning shortage={shortages.get(job.id)} />
+        <BoardBillingState summary={billing.get(job.id)} />
+        <BoardBillingButton job={job} context={vehicleLabel(job.vehicle)} />
+        {job.status === 'IN_PROGRESS' && <ExtraWorkButton job={job} context={vehicleLabel(job.vehicle)} />}
+        <CardReport job={job} />
+      </>
+    ),
+    [shortages, billing],
   );
+  return <JobBoard renderAssignDialog={renderAssignDialog} renderCardFooter={renderCardFooter} renderCustomerStatus={renderCustomerStatus} />;
 }

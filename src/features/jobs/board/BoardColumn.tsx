@@ -1,4 +1,4 @@
-import { type FocusEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FocusEvent, memo, type ReactNode, useEffect, useId, useRef } from 'react';
 import { ChevronDown } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { Alert } from '@/components/Alert';
@@ -7,7 +7,7 @@ import { DataState } from '@/components/DataState';
 import { useFirstItemsFirst } from '@/lib/useFirstItemsFirst';
 import { BOARD_COLUMN_TITLES, type BoardColumn } from '../labels';
 import emptyState from '@/components/EmptyState.module.css';
-import { JobCard } from './JobCard';
+import { JobCard, type JobCardProps } from './JobCard';
 import type { BoardColumnState } from './useBoardColumn';
 import styles from './BoardColumn.module.css';
 
@@ -30,6 +30,17 @@ export interface BoardColumnProps {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+type BoardCardProps = Omit<JobCardProps, 'footer' | 'customerStatus'> & Pick<BoardColumnProps, 'renderCardFooter' | 'renderCustomerStatus'>;
+
+/**
+ * A card with the parts other domains add to it, drawn again only when its job (RTK Query keeps an unchanged job the
+ * same object), its description or the page's render functions change: each of the board's answers (three lists,
+ * their totals, the catalogue, billing, shortages, live updates) would otherwise draw every card again.
+ */
+const BoardCard = memo(function BoardCard({ job, renderCardFooter, renderCustomerStatus, ...card }: BoardCardProps) {
+  return <JobCard job={job} {...card} footer={renderCardFooter?.(job)} customerStatus={renderCustomerStatus?.(job)} />;
+});
 
 /** The cards a column draws in its first frame (a phone shows one or two, a wide screen two or three a column). */
 const FIRST_CARDS = 3;
@@ -112,13 +123,13 @@ export function BoardColumn({
           <ul className={styles.list} onFocus={handleFocus}>
             {drawn.map((job) => (
               <li key={job.id}>
-                <JobCard
+                <BoardCard
                   job={job}
                   column={column}
                   serviceDescription={describeService?.(job.serviceType.code)}
                   onAssign={onAssign}
-                  footer={renderCardFooter?.(job)}
-                  customerStatus={renderCustomerStatus?.(job)}
+                  renderCardFooter={renderCardFooter}
+                  renderCustomerStatus={renderCustomerStatus}
                 />
               </li>
             ))}

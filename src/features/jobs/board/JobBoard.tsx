@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useRef, useState } from 'react';
 import { CalendarDays, X } from 'lucide-react';
 import type { Appointment } from '@contract/appointments';
 import { Button } from '@/components/Button';
@@ -31,9 +31,9 @@ export interface AssignDialogProps {
 
 export interface JobBoardProps {
   renderAssignDialog: (props: AssignDialogProps) => ReactNode;
-  /** What ends each card (its report), from another domain. */
+  /** What ends each card (its report), from another domain. The cards are drawn again when this function changes. */
   renderCardFooter?: (job: Appointment) => ReactNode;
-  /** Beside each card's customer address (whether it is verified), from another domain. */
+  /** Beside each card's customer address (whether it is verified), from another domain; as above. */
   renderCustomerStatus?: (job: Appointment) => ReactNode;
 }
 
@@ -82,6 +82,9 @@ export function JobBoard({ renderAssignDialog, renderCardFooter, renderCustomerS
   if (liveJob !== undefined && liveJob !== keptJob) setKeptJob(liveJob);
   const assigning = liveJob ?? (keptJob !== null && keptJob.id === assigningId ? keptJob : null);
 
+  // One function for the board's life: the cards awaiting assignment are drawn again only when they change.
+  const openAssignment = useCallback((job: Appointment) => dispatch(assignmentOpened(job.id)), [dispatch]);
+
   function handleAssigned(job: Appointment, employeeName: string) {
     dispatch(assignmentClosed());
     setAnnouncement(`Assigned ${employeeName} to ${vehicleName(job.vehicle)} (${job.vehicle.plate}).`);
@@ -114,7 +117,7 @@ export function JobBoard({ renderAssignDialog, renderCardFooter, renderCustomerS
         renderCustomerStatus={renderCustomerStatus}
         {...(column === 'unassigned' && {
           describeService,
-          onAssign: (job: Appointment) => dispatch(assignmentOpened(job.id)),
+          onAssign: openAssignment,
           focusHeld: assigning !== null,
         })}
       />
