@@ -26,15 +26,15 @@ function useBoardJobIds(): string[] {
   return [upcoming, ongoing, unassigned].flatMap((column) => column?.pages.flatMap((page) => page.items.map((job) => job.id)) ?? []);
 }
 
+const renderAssignDialog = (props: AssignDialogProps) => <AssignTechnicianDialog {...props} />;
+const renderCustomerStatus = (job: Appointment) => <EmailVerifiedBadge verified={job.customer.emailVerified} />;
+
 /**
  * /admin/dashboard: the jobs' board, each card with its report, "Parts short" when its kit is not covered at its
  * centre (one request for the board), its billing (one summaries request for the board; Billing opens the job's
  * lines, fees, discounts, deposit and invoice; an admin proposes extra work on a job in progress, as its technician
  * does), and whether its customer's address is verified, and the staff's Assign Employee dialog.
  */
-const renderAssignDialog = (props: AssignDialogProps) => <AssignTechnicianDialog {...props} />;
-const renderCustomerStatus = (job: Appointment) => <EmailVerifiedBadge verified={job.customer.emailVerified} />;
-
 export function Component() {
   const shortages = useShortagesByJob();
   const billing = useBillingSummaries(useBoardJobIds());
