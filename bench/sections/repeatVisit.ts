@@ -409,21 +409,20 @@ async function measureSignIn(browser: Browser, origin: string, dashboard: Dashbo
     );
     if (state.clickAt === undefined || state.frameAt === undefined || state.paintedAt === undefined) throw new Error('the click was not seen');
     // A long frame's entry is reported once it has ended, in a task of its own: a moment for it to arrive.
-    const frameEndAt = (
-      await waitFor(
-        'the frame’s Long Animation Frame entry',
-        () => page.evaluate(() => (window as unknown as { __content?: { frameEndAt?: number } }).__content?.frameEndAt ?? null),
-        (at) => at !== null,
-        1000,
-      ).catch(() => null)
-    ) ?? undefined;
+    // null: a frame under 50 ms, which has no entry.
+    const frameEndAt = await waitFor(
+      'the frame’s Long Animation Frame entry',
+      () => page.evaluate(() => (window as unknown as { __content?: { frameEndAt?: number } }).__content?.frameEndAt ?? null),
+      (at) => at !== null,
+      1000,
+    ).catch(() => null);
     const nextTaskMs = Math.round(state.paintedAt - state.clickAt);
     return {
       run: {
-        ms: frameEndAt === undefined ? nextTaskMs : Math.round(frameEndAt - state.clickAt),
+        ms: frameEndAt === null ? nextTaskMs : Math.round(frameEndAt - state.clickAt),
         frameMs: Math.round(state.frameAt - state.clickAt),
         nextTaskMs,
-        frameEndSeen: frameEndAt !== undefined,
+        frameEndSeen: frameEndAt !== null,
         landedOn: new URL(page.url()).pathname,
       },
       swActive,
