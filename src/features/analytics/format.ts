@@ -1,6 +1,7 @@
 import type { AnalyticsPeriod } from '@contract/analytics';
 import type { AppointmentStatus } from '@contract/statuses';
 import { format, isValid, parseISO } from 'date-fns';
+import { lazy } from '@/lib/lazy';
 
 /** How the analytics read on screen and in the CSV. */
 
@@ -22,17 +23,17 @@ export const STATUS_LABEL: Record<AppointmentStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const hoursFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const count = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const hoursFormat = lazy(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /** 1234 → "1,234". */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return count().format(value);
 }
 
 /** Minutes as hours with one decimal: 90 → "1.5". */
 export function formatHours(minutes: number): string {
-  return hoursFormat.format(minutes / 60);
+  return hoursFormat().format(minutes / 60);
 }
 
 /** Whole minutes as people read a duration: 45 → "45 min", 380 → "6 h 20 min", 1515 → "25 h 15 min". */

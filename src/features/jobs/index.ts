@@ -15,7 +15,7 @@ export {
   vehicleName,
   vehicleWithPlate,
 } from './format';
-export { formatMoney, MINOR_DIGITS, toDecimal, toMinor } from './money';
+export { formatMoney, toDecimal, toMinor } from './money';
 export { customerStatusOf, jobStatusText, technicianStatusOf, type CustomerStatus, type JobStatusWord } from './labels';
 export { default as servicesSlice, jobSelected, selectSelectedJobId } from './servicesSlice';
 export { default as appointmentsSlice, employeeSearchChanged, selectBoardDay, selectEmployeeSearch } from './appointmentsSlice';

@@ -1,4 +1,6 @@
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+import { lazy } from '@/lib/lazy';
+
+const relative = lazy(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
   [45 * 60, 'minute', 60],
@@ -17,5 +19,5 @@ export function timeAgo(instant: Date, now: Date = new Date()): string {
   const size = Math.abs(seconds);
   if (size < 45) return 'just now';
   const [, unit, unitSeconds] = STEPS.find(([limit]) => size < limit) ?? STEPS[STEPS.length - 1];
-  return relative.format(Math.round(seconds / unitSeconds), unit);
+  return relative().format(Math.round(seconds / unitSeconds), unit);
 }

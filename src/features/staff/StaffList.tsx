@@ -9,6 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import emptyStyles from '@/components/EmptyState.module.css';
 import { cx } from '@/lib/classNames';
+import { lazy } from '@/lib/lazy';
 import { mailtoHref } from '@/lib/mailto';
 import { useApproveEmployeeMutation, useDeactivateEmployeeMutation, useGetStaffQuery } from './staffApi';
 import styles from './StaffList.module.css';
@@ -19,7 +20,7 @@ const STATE_LABEL: Record<StaffState, string> = {
   DEACTIVATED: 'Deactivated',
 };
 
-const registeredDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const registeredDate = lazy(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
 
 export interface StaffListProps {
   /** Beside each address: whether it is verified (the account domain's badge, composed by the page). */
@@ -98,7 +99,7 @@ export function StaffList({ renderEmailStatus }: StaffListProps = {}) {
                       <span className={styles.meta}>{member.phoneNumber}</span>
                     </td>
                     <td data-label="Registered">
-                      <time dateTime={member.registeredAt}>{registeredDate.format(new Date(member.registeredAt))}</time>
+                      <time dateTime={member.registeredAt}>{registeredDate().format(new Date(member.registeredAt))}</time>
                     </td>
                     <td data-label="State">
                       <span className={cx(styles.state, styles[member.state])}>{STATE_LABEL[member.state]}</span>

@@ -10,6 +10,7 @@ import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextArea } from '@/components/TextArea';
+import { lazy } from '@/lib/lazy';
 import { useLoadMore } from '@/lib/useLoadMore';
 import { useGetMovementPagesInfiniteQuery, useReverseMovementMutation } from '../inventoryApi';
 import { MOVEMENT_KIND_LABEL, REVERSIBLE_KINDS, signed } from '../labels';
@@ -17,11 +18,11 @@ import { reverseSchema, type ReverseValues } from '../schemas';
 import { partLabel } from './partLabel';
 import styles from './Inventory.module.css';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** "Received +5 on Jan 5, 2099, 9:00 AM": one movement in a sentence. */
 function movementText(movement: StockMovement): string {
-  return `${MOVEMENT_KIND_LABEL[movement.kind]} ${signed(movement.quantity)} on ${when.format(new Date(movement.occurredAt))}`;
+  return `${MOVEMENT_KIND_LABEL[movement.kind]} ${signed(movement.quantity)} on ${when().format(new Date(movement.occurredAt))}`;
 }
 
 const reverseButtonId = (movement: StockMovement) => `reverse-${movement.id}`;
@@ -119,7 +120,7 @@ export function HistoryDialog({ part, centres, centerId: initialCentre, onClose,
                   {movements.map((movement) => (
                     <tr key={movement.id}>
                       <th scope="row" tabIndex={-1} id={`movement-${movement.id}`}>
-                        <time dateTime={movement.occurredAt}>{when.format(new Date(movement.occurredAt))}</time>
+                        <time dateTime={movement.occurredAt}>{when().format(new Date(movement.occurredAt))}</time>
                       </th>
                       <td data-label="Movement" id={`movement-${movement.id}-kind`}>
                         {MOVEMENT_KIND_LABEL[movement.kind]}
