@@ -5,6 +5,7 @@ import { Alert } from '@/components/Alert';
 import { Spinner } from '@/components/Spinner';
 import * as paths from '@/config/paths';
 import { useAppDispatch } from '@/store/hooks';
+import { authApi } from '../authApi';
 import { authSuccess, logout, tokensRefreshed } from '../authSlice';
 import { exchangeOAuthCode, fetchProfileWithToken } from '../authThunks';
 import { toSessionUser } from '../sessionUser';
@@ -110,6 +111,8 @@ export function OAuthCallback() {
         return { kind: 'partial', message: OAUTH_MESSAGES.profileFailed, redirectTo: paths.dashboard, delay: PROFILE_FAILURE_REDIRECT_MS };
       }
       dispatch(authSuccess({ user: toSessionUser(profile), token, refreshToken }));
+      // The pages after it read the profile too (the header's e-mail notice): they find this answer, not a second request.
+      void dispatch(authApi.util.upsertQueryData('getProfile', undefined, profile));
       // Spec §4: an empty phone number → /complete-profile, otherwise /dashboard.
       if (mounted.current) await navigate(profile.phoneNumber?.trim() ? paths.dashboard : paths.completeProfile, { replace: true });
       return null;
