@@ -48,7 +48,7 @@ void whenRouted().then(() => {
   } else {
     createRoot(container).render(app);
   }
+  // The service worker (src/serviceWorker/sw.ts): once the page has loaded and the browser is idle, after the page
+  // (not its shell) has rendered — a dashboard's shell waits on the network, and its idle moments are not the page's.
+  startServiceWorker();
 });
-
-// The service worker (src/serviceWorker/sw.ts): once the page has loaded and the browser is idle.
-startServiceWorker();

@@ -3,13 +3,15 @@ import { UserCog } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import * as paths from '@/config/paths';
 import { authApi } from '@/features/auth';
+import { afterFirstPaint } from '@/lib/afterFirstPaint';
 import { cx } from '@/lib/classNames';
 import styles from './HeaderWidgets.module.css';
 
-// The bell, its panel and the live listener load as one chunk once the signed-in frame has rendered: the frame's own
-// chunks stay as they were, and the page's first render does not wait for them.
-const NotificationBell = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.NotificationBell })));
-const LiveStatus = lazy(() => import(/* webpackChunkName: "live" */ './liveWidgets').then((m) => ({ default: m.LiveStatus })));
+// The bell, its panel and the live listener load as one chunk once the signed-in page has painted: the frame's own
+// chunks stay as they were, and neither the page's first render nor its first paint waits for them or their work.
+const liveWidgets = () => afterFirstPaint().then(() => import(/* webpackChunkName: "live" */ './liveWidgets'));
+const NotificationBell = lazy(() => liveWidgets().then((m) => ({ default: m.NotificationBell })));
+const LiveStatus = lazy(() => liveWidgets().then((m) => ({ default: m.LiveStatus })));
 const VerifyEmailBanner = lazy(() => import(/* webpackChunkName: "account-banner" */ './accountWidgets').then((m) => ({ default: m.VerifyEmailBanner })));
 
 /** The header's notifications bell (a same-sized blank while its code loads, so nothing moves). */

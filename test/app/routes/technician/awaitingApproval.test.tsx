@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ApprovalStatus } from '@contract/auth';
 import { server } from '../../../msw/server';
 import { profileOf, serveProfile } from '../../../features/account/accountTestUtils';
@@ -40,8 +40,9 @@ describe('a technician awaiting approval', () => {
     expect(screen.queryByText('Should Not Show')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Assigned services list' })).not.toBeInTheDocument();
 
-    // Give any stray request time to start, then check none went to the technician's job endpoints.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Give any stray request time to start, then check none went to the technician's job endpoints (the header's
+    // widgets, loaded after the first paint, answer meanwhile).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(paths).toContain('/auth/profile');
     expect(paths.filter((path) => path.startsWith('/appointments') || path.startsWith('/time-logs'))).toEqual([]);
     expect(requests).toEqual([]);
