@@ -1,7 +1,7 @@
 import type { AnalyticsPeriod } from '@contract/analytics';
 import type { AppointmentStatus } from '@contract/statuses';
 import { format, isValid, parseISO } from 'date-fns';
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 
 /** How the analytics read on screen and in the CSV. */
 
@@ -23,8 +23,8 @@ export const STATUS_LABEL: Record<AppointmentStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
-const count = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
-const hoursFormat = lazy(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const count = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const hoursFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /** 1234 → "1,234". */
 export function formatCount(value: number): string {

@@ -9,7 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import { Tabs } from '@/components/Tabs';
 import { cx } from '@/lib/classNames';
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 import { mailtoHref } from '@/lib/mailto';
 import { useLoadMore } from '@/lib/useLoadMore';
 import {
@@ -20,8 +20,8 @@ import {
 } from './contactApi';
 import styles from './MessagesInbox.module.css';
 
-const dateTime = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
-const date = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const dateTime = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const date = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const subjectOf = (message: ContactMessage) => message.subject || '(no subject)';

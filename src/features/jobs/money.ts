@@ -1,11 +1,11 @@
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 import { CURRENCY_LABEL } from './format';
 
 /** Prices in the shop's one currency (the jobs domain's constant), with its own minor unit (LKR: cents, 2 digits). */
-const moneyFormat = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY_LABEL }));
+const moneyFormat = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY_LABEL }));
 
 /** Digits after the point of the currency's minor unit, as Intl knows it. */
-const minorDigits = lazy(() => moneyFormat().resolvedOptions().maximumFractionDigits ?? 2);
+const minorDigits = onFirstUse(() => moneyFormat().resolvedOptions().maximumFractionDigits ?? 2);
 const minorPerMajor = () => 10 ** minorDigits();
 
 /** 125050 → "LKR 1,250.50". */
@@ -18,7 +18,7 @@ export function toDecimal(minor: number): string {
   return (minor / minorPerMajor()).toFixed(minorDigits());
 }
 
-const decimal = lazy(() => new RegExp(`^(\\d+)(?:\\.(\\d{0,${minorDigits()}}))?$`));
+const decimal = onFirstUse(() => new RegExp(`^(\\d+)(?:\\.(\\d{0,${minorDigits()}}))?$`));
 
 /**
  * "1250.5" → 125050, read digit by digit (no floating point); null when it is not a plain amount with at most the

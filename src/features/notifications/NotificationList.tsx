@@ -9,7 +9,7 @@ import { Button } from '@/components/Button';
 import * as paths from '@/config/paths';
 import { DataState } from '@/components/DataState';
 import { cx } from '@/lib/classNames';
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 import { useLoadMore } from '@/lib/useLoadMore';
 import { timeAgo } from './relativeTime';
 import { useGetNotificationPagesInfiniteQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from './notificationsApi';
@@ -19,7 +19,7 @@ export const NO_NOTIFICATIONS = 'No notifications yet';
 /** A low-stock notification's link to the admin's Inventory page (named with the notification's title too). */
 export const VIEW_INVENTORY = 'View inventory';
 
-const exact = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const exact = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 const titleId = (id: string) => `notification-${id}`;
 
 /** "5 minutes ago", with the exact time in the title and the machine-readable one in datetime. */

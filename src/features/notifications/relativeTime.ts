@@ -1,6 +1,6 @@
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 
-const relative = lazy(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const STEPS: [limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
   [45 * 60, 'minute', 60],

@@ -9,7 +9,7 @@ import { Modal } from '@/components/Modal';
 import { PageHeader } from '@/components/PageHeader';
 import emptyStyles from '@/components/EmptyState.module.css';
 import { cx } from '@/lib/classNames';
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 import { mailtoHref } from '@/lib/mailto';
 import { useApproveEmployeeMutation, useDeactivateEmployeeMutation, useGetStaffQuery } from './staffApi';
 import styles from './StaffList.module.css';
@@ -20,7 +20,7 @@ const STATE_LABEL: Record<StaffState, string> = {
   DEACTIVATED: 'Deactivated',
 };
 
-const registeredDate = lazy(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+const registeredDate = onFirstUse(() => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
 
 export interface StaffListProps {
   /** Beside each address: whether it is verified (the account domain's badge, composed by the page). */

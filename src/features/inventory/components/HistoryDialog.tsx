@@ -10,7 +10,7 @@ import { DataState } from '@/components/DataState';
 import { Modal } from '@/components/Modal';
 import { Select, type SelectOption } from '@/components/Select';
 import { TextArea } from '@/components/TextArea';
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 import { useLoadMore } from '@/lib/useLoadMore';
 import { useGetMovementPagesInfiniteQuery, useReverseMovementMutation } from '../inventoryApi';
 import { MOVEMENT_KIND_LABEL, REVERSIBLE_KINDS, signed } from '../labels';
@@ -18,7 +18,7 @@ import { reverseSchema, type ReverseValues } from '../schemas';
 import { partLabel } from './partLabel';
 import styles from './Inventory.module.css';
 
-const when = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const when = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** "Received +5 on Jan 5, 2099, 9:00 AM": one movement in a sentence. */
 function movementText(movement: StockMovement): string {

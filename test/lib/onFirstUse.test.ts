@@ -1,8 +1,8 @@
-import { lazy } from '@/lib/lazy';
+import { onFirstUse } from '@/lib/onFirstUse';
 
 test('makes the value on the first call, not before, and only once', () => {
   const make = jest.fn(() => ({ made: true }));
-  const value = lazy(make);
+  const value = onFirstUse(make);
   expect(make).not.toHaveBeenCalled();
   const first = value();
   expect(value()).toBe(first);
@@ -11,7 +11,7 @@ test('makes the value on the first call, not before, and only once', () => {
 
 test('keeps a value that is falsy', () => {
   const make = jest.fn(() => 0);
-  const value = lazy(make);
+  const value = onFirstUse(make);
   expect([value(), value()]).toEqual([0, 0]);
   expect(make).toHaveBeenCalledTimes(1);
 });

@@ -3,7 +3,7 @@
  * loads the browser's locale data (30–80 ms on the bench machine, four times that on Lighthouse's phone), so one made
  * while its module is evaluated costs the first paint that time even when nothing on it is formatted.
  */
-export function lazy<T>(make: () => T): () => T {
+export function onFirstUse<T>(make: () => T): () => T {
   let made: { value: T } | null = null;
   return () => (made ??= { value: make() }).value;
 }
