@@ -2,6 +2,7 @@ import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, type ApiRestoredFromDevice } from '@/api/api';
 import { clearDeviceData } from '@/lib/deviceData';
 import { canKeepOnDevice, deviceRecords } from '@/lib/deviceStore';
+import { markKeptFor } from '@/lib/keptMark';
 import type { RootState } from '@/store/rootReducer';
 
 // The signed-in user's server data kept on the device (IndexedDB, lib/deviceStore.ts), so a returning user's pages
@@ -164,7 +165,7 @@ export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}):
     const id = store.getState().auth.user?.id;
     if (!id || id !== userId) return;
     const snapshot = snapshotOf(store.getState().api, id, Date.now());
-    run(() => deviceRecords.set(cacheKeyFor(id), snapshot));
+    run(() => deviceRecords.set(cacheKeyFor(id), snapshot).then(() => markKeptFor(id)));
   };
   const flush = () => {
     if (timer === undefined) return;
@@ -203,6 +204,9 @@ export function keepOnDevice(store: DeviceDataStore, options: KeepOptions = {}):
     window.removeEventListener('pagehide', flush);
     document.removeEventListener('visibilitychange', onHidden);
   });
+
+  // Started after answers came in (a page that did not wait for the device: nothing was kept): they are kept too.
+  if (userId !== null && Object.keys(cache.queries).length > 0) timer = setTimeout(write, interval);
 
   // Loaded after the session it was loaded for ended: nothing of it stays.
   const ready = userId === null ? run(clearDeviceData) : adopt(userId);

@@ -1,4 +1,5 @@
 import { DEVICE_DATABASE, deleteCaches, deleteDatabases } from './deviceStore';
+import { clearKeptMark } from './keptMark';
 
 /** Every IndexedDB database of the app is named with this prefix; all of them are the signed-in user's. */
 export const DATABASE_PREFIX = 'carcare';
@@ -15,5 +16,7 @@ export const KNOWN_DATABASES: readonly string[] = [DEVICE_DATABASE, 'carcare-off
  * the app made it) and every `carcare-user…` cache. Called when a session ends and when a different user signs in.
  */
 export async function clearDeviceData(): Promise<void> {
+  // First: no page waits for what is being deleted (lib/keptMark.ts).
+  clearKeptMark();
   await Promise.all([deleteDatabases(DATABASE_PREFIX, KNOWN_DATABASES), deleteCaches(USER_CACHE_PREFIX)]);
 }

@@ -149,6 +149,42 @@ describe('the signed-in user’s answers kept on the device', () => {
     expect(JSON.stringify(kept().queries)).toContain('CAB-4821');
   });
 
+  test('a written record says whose answers the device holds (localStorage), and a deletion takes that back first', async () => {
+    expect(localStorage.getItem('carcare_kept_for')).toBeNull();
+    await previousVisit([corolla]);
+    expect(localStorage.getItem('carcare_kept_for')).toBe(customerId);
+
+    const store = await keptStore();
+    // Deleted in one step with the data: a deletion begins by it (lib/deviceData.ts), so no page waits for the device meanwhile.
+    let markAtDeletion: string | null | undefined;
+    const deleting = jest.spyOn(mockDevice.deleted, 'push').mockImplementation(function (this: string[], ...items: string[]) {
+      markAtDeletion ??= localStorage.getItem('carcare_kept_for');
+      return Array.prototype.push.apply(this, items);
+    });
+    store.dispatch(logout());
+
+    await waitFor(() => expect([...mockDevice.deleted]).toEqual(['databases carcare', 'caches carcare-user']));
+    deleting.mockRestore();
+    expect(markAtDeletion).toBeNull();
+    expect(localStorage.getItem('carcare_kept_for')).toBeNull();
+  });
+
+  test('a keeper started after the page’s answers came in (nothing was kept to wait for) keeps them too', async () => {
+    serveCustomerShop({ jobs: [corolla] });
+    const store = setupStore({ auth: CUSTOMER });
+    await store.dispatch(jobsApi.endpoints.getJobs.initiate(OWN_JOBS, { subscribe: false }));
+    expect(mockDevice.writes).toBe(0);
+
+    const stop = new AbortController();
+    stops.push(stop);
+    await keptOnDevice(store, { writeIntervalMs: WRITE_MS, signal: stop.signal });
+
+    // No answer came after it started: what was already there is written all the same.
+    await waitFor(() => expect(kept()).toBeDefined());
+    expect(JSON.stringify(kept().queries)).toContain('CAB-4821');
+    expect(localStorage.getItem('carcare_kept_for')).toBe(customerId);
+  });
+
   test('another user’s data on the device is deleted, never shown', async () => {
     await previousVisit([corolla]);
     const other = signedIn('CUSTOMER', { id: 'u-someone-else', fullName: 'Sam Other' });

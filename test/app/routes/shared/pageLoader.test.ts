@@ -1,17 +1,20 @@
 import { provideAppStore } from '@/app/appStore';
 import { setupStore } from '@/app/store';
 import { pageLoader } from '@/app/routes/shared/pageLoader';
+import { markKeptFor } from '@/lib/keptMark';
 import { makeUser, signedIn, signedOut } from '../../../utils/renderWithProviders';
 
 // The device's restore, held for as long as a test wants: what waits for it and what does not.
 let releaseDevice!: () => void;
 let deviceRestored: Promise<void>;
 beforeEach(() => {
+  mockKeptOnDevice.mockClear();
   deviceRestored = new Promise<void>((resolve) => {
     releaseDevice = resolve;
   });
 });
-jest.mock('@/app/deviceData', () => ({ keptOnDevice: () => deviceRestored }));
+const mockKeptOnDevice = jest.fn(() => deviceRestored);
+jest.mock('@/app/deviceData', () => ({ keptOnDevice: () => mockKeptOnDevice() }));
 
 function signedInStore() {
   const store = setupStore({ auth: signedIn('CUSTOMER') });
@@ -22,6 +25,8 @@ function signedInStore() {
 describe('pageLoader', () => {
   test("the route's loader starts the reads once what the device kept is back", async () => {
     signedInStore();
+    // The device holds this user's answers (app/deviceData.ts says so once it has written them).
+    markKeptFor(makeUser('CUSTOMER').id);
     const start = jest.fn();
     const loader = pageLoader('CUSTOMER', start);
     const loading = loader();
@@ -31,6 +36,18 @@ describe('pageLoader', () => {
     await expect(loading).resolves.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  test('with nothing of this user on the device (a first visit), the reads start at once and the device is not opened', async () => {
+    signedInStore();
+    // Another user's answers were kept here: they are not this user's to wait for (the header's keeper deletes them).
+    markKeptFor('u-someone-else');
+    const start = jest.fn();
+
+    await expect(pageLoader('CUSTOMER', start)()).resolves.toBeNull();
+
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(mockKeptOnDevice).not.toHaveBeenCalled();
   });
 
   test('startReads (sign-in: nothing is kept yet) starts them without waiting for the device', async () => {
