@@ -85,11 +85,11 @@ describe('the live listener', () => {
       stream.latest().send('something.new', { id });
     });
     await waitFor(() => expect(shop.recorder.listRequests).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(shop.recorder.listRequests).toHaveLength(2);
 
     act(() => stream.latest().send('heartbeat'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(shop.recorder.listRequests).toHaveLength(2);
   });
 
@@ -167,7 +167,7 @@ describe('the live listener', () => {
     const { router } = renderApp('/dashboard', customer());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), FIRST_LOAD);
     await screen.findByRole('heading', { level: 1 }, FIRST_LOAD);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     server.events.removeAllListeners();
     expect(eventRequests).toHaveLength(1);
     expect(stream.connections).toHaveLength(0);
@@ -201,7 +201,7 @@ describe('the live listener', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { level: 1 }, FIRST_LOAD);
     await waitFor(() => expect(stream.latest().closed()).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(stream.connections).toHaveLength(1);
   });
 
@@ -209,7 +209,7 @@ describe('the live listener', () => {
     const { stream } = await openCustomerDashboard();
     act(() => stream.latest().send('session-ended'));
     await waitFor(() => expect(stream.latest().closed()).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(stream.connections).toHaveLength(1);
     expect(screen.queryByText(PAUSED)).not.toBeInTheDocument();
   });
@@ -220,7 +220,7 @@ describe('the live listener', () => {
     await screen.findByRole('heading', { level: 1, name: /Service History/i }, FIRST_LOAD);
     await act(() => router.navigate('/dashboard'));
     await waitFor(() => expect(serviceRow()).toHaveTextContent('Not Completed'), FIRST_LOAD);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(stream.connections).toHaveLength(1);
     expect(stream.latest().closed()).toBe(false);
   });
@@ -232,7 +232,7 @@ describe('the live listener', () => {
     server.use(http.get(`${API}/appointments`, () => HttpResponse.json(page([]))));
     renderApp('/login', { preloadedState: { auth: { ...signedIn('CUSTOMER'), isAuthenticated: false, token: null, user: null } } });
     await screen.findByRole('heading', { level: 1 }, FIRST_LOAD);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     server.events.removeAllListeners();
     expect(requests).not.toContain('/api/events');
   });
