@@ -7,7 +7,7 @@ import { localStorageOrNull } from './sessionStorageKeys';
 
 const KEPT_MARK = 'carcare_kept_for';
 
-/** The device now holds this user's answers. */
+/** The device now holds this user's answers. (Reading and removing cannot fail once storage is reachable; writing can.) */
 export function markKeptFor(userId: string): void {
   try {
     localStorageOrNull()?.setItem(KEPT_MARK, userId);
@@ -18,18 +18,10 @@ export function markKeptFor(userId: string): void {
 
 /** The device's data is being deleted: from now on nothing of anyone is to be waited for. */
 export function clearKeptMark(): void {
-  try {
-    localStorageOrNull()?.removeItem(KEPT_MARK);
-  } catch {
-    // Nothing to remove where there is no storage.
-  }
+  localStorageOrNull()?.removeItem(KEPT_MARK);
 }
 
 /** Whether the device holds this user's answers (as far as its keeper has said). */
 export function deviceKeeps(userId: string): boolean {
-  try {
-    return localStorageOrNull()?.getItem(KEPT_MARK) === userId;
-  } catch {
-    return false;
-  }
+  return localStorageOrNull()?.getItem(KEPT_MARK) === userId;
 }

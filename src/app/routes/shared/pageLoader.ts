@@ -66,18 +66,16 @@ export function pageLoader(role: Role, start: (dispatch: AppDispatch, state: Roo
   const loader = async () => {
     const { store } = getAppStore();
     const user = selectCurrentUser(store.getState());
-    if (user && signedInOnThisPage) {
-      // Right after signing in there is nothing to paint from, and the navigation does not wait for the device to say so.
-      void deviceData()
-        .then((m) => m.keptOnDevice(store))
-        .catch(() => undefined);
-    } else if (user && deviceKeeps(user.id)) {
-      // What the device kept goes in first: the page paints from it, and these reads then ask the server again.
-      await deviceData().then((m) => m.keptOnDevice(store));
+    // With nothing of this user on the device (a first visit, a visit after a logout), the reads go at once, without
+    // the device's code or database on the way: the header starts the keeper after the page's first paint
+    // (liveWidgets.tsx), which keeps these answers and deletes anyone else's.
+    if (user && (signedInOnThisPage || deviceKeeps(user.id))) {
+      // What the device kept goes in first: the page paints from it, and these reads then ask the server again. Right
+      // after signing in there is nothing to paint from, and the navigation does not wait for the device to say so.
+      const kept = deviceData().then((m) => m.keptOnDevice(store));
+      if (signedInOnThisPage) kept.catch(() => undefined);
+      else await kept;
     }
-    // Otherwise nothing of this user is on the device (a first visit, a visit after a logout): the reads go at once,
-    // without the device's code or database on the way, and the header starts the keeper after the page's first
-    // paint (liveWidgets.tsx), which keeps these answers and deletes anyone else's.
     begin();
     return null;
   };
